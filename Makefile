@@ -1,0 +1,43 @@
+# memcore — see README.md. Every target works on a fresh machine with Go installed;
+# later targets (wasm, Node, browser) install what they need themselves.
+
+GO       ?= go
+FUZZTIME ?= 5s
+# make eval DATA=file.json (several: DATA="a.json b.json"); default: every shared dev set.
+DATA     ?= $(wildcard ../shared/eval/*.json)
+
+.PHONY: all demo test vet unit fuzz bench eval clean
+
+all: test
+
+## demo: replay a bilingual agent conversation into ./memcore-demo.db and recall from it
+demo:
+	$(GO) run ./cmd/memcore demo --db memcore-demo.db
+
+## test: vet, unit tests, and every fuzz target briefly (FUZZTIME each)
+test: vet unit fuzz
+
+vet:
+	$(GO) vet ./...
+
+unit:
+	$(GO) test -count=1 ./...
+
+fuzz:
+	FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh
+
+## fuzz-long: every fuzz target for 2 minutes
+fuzz-long:
+	FUZZTIME=2m bash scripts/fuzz.sh
+
+## bench: native ingest and recall at 1k/10k/100k (tables for docs/BENCHMARKS.md)
+bench:
+	$(GO) run ./cmd/memcore bench
+
+## eval: retrieval quality (R@5, R@10) on LoCoMo-format files
+eval:
+	@test -n "$(DATA)" || { echo "make eval DATA=path/to/locomo-format.json"; exit 2; }
+	$(GO) run ./cmd/memcore eval $(addprefix --data ,$(DATA))
+
+clean:
+	rm -rf dist memcore-demo.db

@@ -1,0 +1,135 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/memcore/memcore/core/internal/errs"
+	"github.com/memcore/memcore/core/internal/protocol"
+	"github.com/memcore/memcore/core/internal/recall"
+	"github.com/memcore/memcore/core/internal/store"
+)
+
+// Version is the engine's version. The JS shim and the wasm binary compare it at open
+// (the "hello" op) and refuse to work together when they differ.
+const Version = "0.1.0"
+
+// Engine is an open memcore database. It is safe for concurrent use: calls are
+// serialised on the one SQLite connection.
+type Engine struct {
+	mu      sync.Mutex
+	db      *store.DB
+	now     func() time.Time
+	limits  Limits
+	scoring recall.Weights
+	ids     idGen
+	mux     *protocol.Mux
+	closed  bool
+}
+
+// Open opens or creates the database of opts.Path, migrating an older schema. A file
+// written by a newer memcore, or not by memcore at all, is refused.
+func Open(ctx context.Context, opts Options) (*Engine, error) {
+	db, err := store.Open(ctx, opts.Path, store.Options{CacheKiB: opts.CacheKiB, ReadOnly: opts.ReadOnly})
+	switch {
+	case errors.Is(err, store.ErrNewerSchema):
+		return nil, errs.Wrap(errs.Unsupported, err, "cannot open %q", opts.Path)
+	case err != nil:
+		return nil, errs.Wrap(errs.Storage, err, "cannot open %q", opts.Path)
+	}
+	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults()}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if opts.Scoring != nil {
+		e.scoring = *opts.Scoring
+	} else {
+		e.scoring = recall.DefaultWeights()
+	}
+	e.mux = e.newMux()
+	return e, nil
+}
+
+// Close closes the database. Later calls fail with code closed; closing twice is a no-op.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	if err := e.db.Close(); err != nil {
+		return errs.Wrap(errs.Storage, err, "close")
+	}
+	return nil
+}
+
+// Namespace returns a view of the engine bound to namespace name. Every operation on it
+// reads and writes that namespace only. Names are 1–128 bytes of UTF-8 without control
+// characters.
+func (e *Engine) Namespace(name string) (*Namespace, error) {
+	if err := checkNamespace(name); err != nil {
+		return nil, err
+	}
+	return &Namespace{e: e, name: name}, nil
+}
+
+// Namespace is an [Engine] bound to one namespace. It is cheap: make one per call if
+// that is convenient.
+type Namespace struct {
+	e    *Engine
+	name string
+}
+
+// Name returns the namespace's name.
+func (n *Namespace) Name() string { return n.name }
+
+func checkNamespace(name string) error {
+	if name == "" || len(name) > 128 || !utf8.ValidString(name) {
+		return errs.New(errs.InvalidArgument, "namespace", "a namespace is 1 to 128 bytes of UTF-8")
+	}
+	for _, r := range name {
+		if r < 0x20 || r == 0x7f {
+			return errs.New(errs.InvalidArgument, "namespace", "a namespace has no control characters")
+		}
+	}
+	return nil
+}
+
+// do runs fn with the engine locked and ctx bound to SQLite's interrupt; it maps storage
+// failures to the storage code (or the context's error).
+func (e *Engine) do(ctx context.Context, fn func() error) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return errs.New(errs.Closed, "", "the engine is closed")
+	}
+	if err := ctx.Err(); err != nil {
+		return errs.Wrap(errs.Storage, err, "request cancelled")
+	}
+	old := e.db.SetInterrupt(ctx)
+	defer e.db.SetInterrupt(old)
+	err := fn()
+	if err == nil {
+		return nil
+	}
+	var me *errs.Error
+	if errors.As(err, &me) {
+		return me
+	}
+	if store.IsInterrupt(err) {
+		return errs.Wrap(errs.Storage, ctx.Err(), "request cancelled; nothing was written")
+	}
+	return errs.Wrap(errs.Storage, err, "storage failed; nothing was written")
+}
+
+// tx is do with fn inside one transaction: all of it is written, or none.
+func (e *Engine) tx(ctx context.Context, fn func() error) error {
+	return e.do(ctx, func() error { return e.db.Tx(fn) })
+}
+
+// clock returns the current time, truncated to the millisecond the database keeps.
+func (e *Engine) clock() time.Time { return e.now().UTC().Truncate(time.Millisecond) }

@@ -1,0 +1,59 @@
+package recall
+
+// Weights are recall's tunables. JSON names are used in engine options.
+type Weights struct {
+	// Relevance, Recency, Importance and Heat weigh the four components of the score.
+	Relevance  float64 `json:"relevance"`
+	Recency    float64 `json:"recency"`
+	Importance float64 `json:"importance"`
+	Heat       float64 `json:"heat"`
+
+	// RecencyHalfLifeDays: a memory last updated this many days ago has recency 0.5.
+	RecencyHalfLifeDays float64 `json:"recencyHalfLifeDays"`
+	// HeatHalfLifeDays: heat halves for every this many days since the last access.
+	HeatHalfLifeDays float64 `json:"heatHalfLifeDays"`
+	// HeatSaturation: access counts well above this add little more heat.
+	HeatSaturation float64 `json:"heatSaturation"`
+
+	// TitleBM25, SubjectBM25 and ContentBM25 are FTS5's bm25 column weights: a query
+	// word in a memory's title or subject (which includes predicate and tags) counts more
+	// than in its content.
+	TitleBM25   float64 `json:"titleBM25"`
+	SubjectBM25 float64 `json:"subjectBM25"`
+	ContentBM25 float64 `json:"contentBM25"`
+
+	// MinRelevance drops candidates whose relevance (bm25 / best bm25) is below it: a
+	// memory that shares only a word found in most memories is noise in a prompt, however
+	// important or recent it is.
+	MinRelevance float64 `json:"minRelevance"`
+
+	// CandidatePool is how many BM25 matches are re-scored, at least; the pool is
+	// max(CandidatePool, 5·limit).
+	CandidatePool int `json:"candidatePool"`
+}
+
+// DefaultWeights are the defaults. Relevance dominates: a memory must be about the query
+// first; recency, importance and heat then order memories that are about equally
+// relevant (two memories 0.1 apart in relevance swap only if the other components
+// differ by more than 0.1·0.70/0.30 of their range).
+func DefaultWeights() Weights {
+	return Weights{
+		Relevance:           0.70,
+		Recency:             0.10,
+		Importance:          0.15,
+		Heat:                0.05,
+		RecencyHalfLifeDays: 30,
+		HeatHalfLifeDays:    7,
+		HeatSaturation:      5,
+		TitleBM25:           3,
+		SubjectBM25:         2,
+		ContentBM25:         1,
+		MinRelevance:        0.1,
+		CandidatePool:       50,
+	}
+}
+
+// Pool returns how many candidates to fetch for a recall of limit results.
+func (w Weights) Pool(limit int) int {
+	return max(w.CandidatePool, 5*limit)
+}

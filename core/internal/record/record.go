@@ -1,0 +1,64 @@
+// Package record defines memcore's records (memories, turns, history entries) as they
+// cross the engine's boundary. The public package core re-exports them by alias so the
+// storage layer and the protocol share one definition with no import cycle.
+package record
+
+import "time"
+
+// Memory is one semantic (long-term) memory. JSON names are the public contract of
+// DESIGN.md; optional fields are omitted when empty.
+type Memory struct {
+	ID             string     `json:"id"`
+	Namespace      string     `json:"namespace"`
+	Type           string     `json:"type"`
+	Title          string     `json:"title,omitempty"`
+	Content        string     `json:"content"`
+	Subject        string     `json:"subject,omitempty"`
+	Predicate      string     `json:"predicate,omitempty"`
+	Tags           []string   `json:"tags"`
+	Importance     float64    `json:"importance"`
+	Confidence     float64    `json:"confidence"`
+	Tier           string     `json:"tier"`
+	CreatedAt      time.Time  `json:"createdAt"`
+	UpdatedAt      time.Time  `json:"updatedAt"`
+	ExpiresAt      *time.Time `json:"expiresAt,omitempty"`
+	LastAccessedAt *time.Time `json:"lastAccessedAt,omitempty"`
+	AccessCount    int64      `json:"accessCount"`
+	Version        int64      `json:"version"`
+	Source         *Source    `json:"source,omitempty"`
+	Card           *Card      `json:"card,omitempty"`
+	SupersededBy   string     `json:"supersededBy,omitempty"`
+}
+
+// Source says where a memory was learned: the session and the turns that support it.
+type Source struct {
+	SessionID string   `json:"sessionId,omitempty"`
+	TurnIDs   []string `json:"turnIds,omitempty"`
+}
+
+// Card is the optional persona card of a memory about a person.
+type Card struct {
+	Backstory    string `json:"backstory,omitempty"`
+	Person       string `json:"person,omitempty"`
+	Relationship string `json:"relationship,omitempty"`
+}
+
+// HistoryEntry is one change of a memory: the state right after the change.
+// Op is "create", "update" or "forget"; Memory is the snapshot (nil for a purge).
+type HistoryEntry struct {
+	Version int64     `json:"version"`
+	Op      string    `json:"op"`
+	At      time.Time `json:"at"`
+	Memory  *Memory   `json:"memory"`
+}
+
+// Turn is one message of a session's trajectory. Turns are append-only.
+type Turn struct {
+	ID        string    `json:"id"`
+	SessionID string    `json:"sessionId"`
+	Seq       int64     `json:"seq"`
+	Role      string    `json:"role"`
+	Name      string    `json:"name,omitempty"`
+	Content   string    `json:"content"`
+	CreatedAt time.Time `json:"createdAt"`
+}

@@ -1,0 +1,189 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/ncruces/go-sqlite3"
+	"github.com/ncruces/go-sqlite3/ext/fts5"
+)
+
+// Options tune how a database is opened.
+type Options struct {
+	// CacheKiB is SQLite's page cache size in KiB (PRAGMA cache_size=-N). 0 means 8192.
+	CacheKiB int
+	// ReadOnly opens the file read-only (no migration is run; an old schema is refused).
+	ReadOnly bool
+}
+
+// DB is one SQLite connection with memcore's schema. It is not safe for concurrent use:
+// the engine serialises calls with its own mutex (SQLite runs one statement at a time on a
+// connection anyway, and the wasm builds are single-threaded).
+type DB struct {
+	conn  *sqlite3.Conn
+	stmts map[string]*sqlite3.Stmt
+	path  string
+}
+
+var registerOnce sync.Once
+
+// Open opens (creating when missing) the database at path, applies the pragmas and
+// migrates the schema to the current version. path ":memory:" (or "") is a private
+// in-memory database.
+func Open(ctx context.Context, path string, o Options) (*DB, error) {
+	registerOnce.Do(func() { sqlite3.AutoExtension(fts5.Register) })
+	uri := fileURI(path, o.ReadOnly)
+	conn, err := sqlite3.OpenContext(ctx, uri)
+	if err != nil {
+		return nil, fmt.Errorf("open %q: %w", path, err)
+	}
+	d := &DB{conn: conn, stmts: map[string]*sqlite3.Stmt{}, path: path}
+	if err := d.configure(o); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if err := d.migrate(o.ReadOnly); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// fileURI turns a path into an SQLite URI so that names with '?' or '#' are not parsed as
+// URI parts.
+func fileURI(path string, readOnly bool) string {
+	if path == "" || path == ":memory:" {
+		return "file::memory:"
+	}
+	s := "file:" + uriEscaper.Replace(path)
+	if readOnly {
+		s += "?mode=ro"
+	}
+	return s
+}
+
+var uriEscaper = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
+
+func (d *DB) configure(o Options) error {
+	cache := o.CacheKiB
+	if cache <= 0 {
+		cache = 8192
+	}
+	// journal_mode=DELETE: rollback journals need no shared memory, so the same file works
+	// natively, under wasip1 and in the browser's OPFS. synchronous=FULL makes a commit
+	// durable before it returns. secure_delete zeroes freed pages so a forgotten memory
+	// leaves no bytes behind. temp_store=MEMORY: wasip1 has no /tmp and FTS5 rank sorts
+	// spill to temp files.
+	pragmas := fmt.Sprintf(`
+		PRAGMA busy_timeout=5000;
+		PRAGMA foreign_keys=ON;
+		PRAGMA secure_delete=ON;
+		PRAGMA temp_store=MEMORY;
+		PRAGMA cache_size=-%d;`, cache)
+	if !o.ReadOnly && d.path != "" && d.path != ":memory:" {
+		pragmas += `
+		PRAGMA journal_mode=DELETE;
+		PRAGMA synchronous=FULL;`
+	}
+	if err := d.conn.Exec(pragmas); err != nil {
+		return fmt.Errorf("configure %q: %w", d.path, err)
+	}
+	return nil
+}
+
+// Close finalises the cached statements and closes the connection.
+func (d *DB) Close() error {
+	for _, s := range d.stmts {
+		s.Close()
+	}
+	d.stmts = nil
+	return d.conn.Close()
+}
+
+// SetInterrupt binds ctx to the statements that run next, so a cancelled request stops
+// a long query. It returns the previous context.
+func (d *DB) SetInterrupt(ctx context.Context) context.Context { return d.conn.SetInterrupt(ctx) }
+
+// prepare returns a cached prepared statement, reset and with bindings cleared.
+func (d *DB) prepare(sql string) (*sqlite3.Stmt, error) {
+	if s, ok := d.stmts[sql]; ok {
+		s.Reset()
+		s.ClearBindings()
+		return s, nil
+	}
+	s, _, err := d.conn.Prepare(sql)
+	if err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
+	d.stmts[sql] = s
+	return s, nil
+}
+
+// exec runs a cached statement that returns no rows, binding args in order.
+func (d *DB) exec(sql string, args ...any) error {
+	s, err := d.prepare(sql)
+	if err != nil {
+		return err
+	}
+	if err := bind(s, args...); err != nil {
+		return err
+	}
+	err = s.Exec()
+	s.Reset()
+	return err
+}
+
+// bind binds Go values to positional parameters (1-based).
+func bind(s *sqlite3.Stmt, args ...any) error {
+	for i, a := range args {
+		var err error
+		switch v := a.(type) {
+		case nil:
+			err = s.BindNull(i + 1)
+		case string:
+			err = s.BindText(i+1, v)
+		case int:
+			err = s.BindInt64(i+1, int64(v))
+		case int64:
+			err = s.BindInt64(i+1, v)
+		case float64:
+			err = s.BindFloat(i+1, v)
+		case bool:
+			err = s.BindBool(i+1, v)
+		case *int64:
+			if v == nil {
+				err = s.BindNull(i + 1)
+			} else {
+				err = s.BindInt64(i+1, *v)
+			}
+		default:
+			return fmt.Errorf("store: cannot bind %T", a)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Tx runs fn inside BEGIN IMMEDIATE … COMMIT; any error (or panic) rolls everything back,
+// so a failed batch writes nothing.
+func (d *DB) Tx(fn func() error) (err error) {
+	tx, err := d.conn.BeginImmediate()
+	if err != nil {
+		return err
+	}
+	defer tx.End(&err)
+	return fn()
+}
+
+// IsBusy reports whether err is SQLite's "database is locked/busy".
+func IsBusy(err error) bool {
+	return errors.Is(err, sqlite3.BUSY) || errors.Is(err, sqlite3.LOCKED)
+}
+
+// IsInterrupt reports whether err came from a cancelled context.
+func IsInterrupt(err error) bool { return errors.Is(err, sqlite3.INTERRUPT) }

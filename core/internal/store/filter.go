@@ -1,0 +1,125 @@
+package store
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/memcore/memcore/core/internal/record"
+)
+
+// Filter selects memories of one namespace. Empty slices and nil pointers mean "any".
+type Filter struct {
+	Types             []string
+	Tags              []string // any of
+	Tier              string
+	CreatedAfter      *time.Time // inclusive
+	CreatedBefore     *time.Time // exclusive
+	Now               time.Time  // for expiry
+	IncludeExpired    bool
+	IncludeSuperseded bool
+}
+
+// filterSQL is the WHERE clause every memory query shares; filterArgs binds it. The JSON
+// arrays let one static statement take any number of types and tags.
+const filterSQL = ` m.namespace = ?
+	AND (? IS NULL OR m.type IN (SELECT value FROM json_each(?)))
+	AND (? IS NULL OR EXISTS (SELECT 1 FROM json_each(m.tags) t
+		WHERE t.value IN (SELECT value FROM json_each(?))))
+	AND (? = '' OR m.tier = ?)
+	AND (? IS NULL OR m.created_at >= ?)
+	AND (? IS NULL OR m.created_at < ?)
+	AND (? OR m.expires_at IS NULL OR m.expires_at > ?)
+	AND (? OR m.superseded_by IS NULL) `
+
+// filterArgs returns the arguments of filterSQL in placeholder order; a value tested
+// twice ("IS NULL OR …") is passed twice.
+func filterArgs(ns string, f Filter) []any {
+	types, tags := jsonList(f.Types), jsonList(f.Tags)
+	after, before := msp(f.CreatedAfter), msp(f.CreatedBefore)
+	return []any{ns, types, types, tags, tags, f.Tier, f.Tier, after, after, before, before,
+		f.IncludeExpired, ms(f.Now), f.IncludeSuperseded}
+}
+
+func jsonList(v []string) any {
+	if len(v) == 0 {
+		return nil
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// ListMemories returns the memories matching f, newest first, at most limit, starting
+// after the id cursor (exclusive; "" starts at the newest).
+func (d *DB) ListMemories(ns string, f Filter, cursor string, limit int) ([]*record.Memory, error) {
+	s, err := d.prepare(`SELECT ` + memCols + ` FROM memories m WHERE ` + filterSQL +
+		` AND (? = '' OR m.id < ?) ORDER BY m.id DESC LIMIT ?`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	args := append(filterArgs(ns, f), cursor, cursor, limit)
+	if err := bind(s, args...); err != nil {
+		return nil, err
+	}
+	var out []*record.Memory
+	for s.Step() {
+		m, err := scanMemory(s, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, s.Err()
+}
+
+// MatchingIDs returns the ids of every memory matching f (for forget by filter).
+func (d *DB) MatchingIDs(ns string, f Filter) ([]string, error) {
+	s, err := d.prepare(`SELECT m.id FROM memories m WHERE ` + filterSQL + ` ORDER BY m.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	if err := bind(s, filterArgs(ns, f)...); err != nil {
+		return nil, err
+	}
+	var out []string
+	for s.Step() {
+		out = append(out, s.ColumnText(0))
+	}
+	return out, s.Err()
+}
+
+// Weights are the BM25 column weights of memories_fts (title, subject, content).
+type Weights struct{ Title, Subject, Content float64 }
+
+// Candidate is a memory that matched an FTS query, with FTS5's bm25 (lower is better;
+// negated here so that higher is better).
+type Candidate struct {
+	Memory *record.Memory
+	BM25   float64
+}
+
+// MatchMemories runs the FTS5 expression match (built from quoted tokens only) against
+// the namespace's memories passing f, best BM25 first, at most limit.
+func (d *DB) MatchMemories(ns, match string, f Filter, w Weights, limit int) ([]Candidate, error) {
+	s, err := d.prepare(`SELECT ` + memCols + `, -bm25(memories_fts, ?, ?, ?) AS r
+		FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ? AND ` + filterSQL + ` ORDER BY r DESC LIMIT ?`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	args := append([]any{w.Title, w.Subject, w.Content, match}, filterArgs(ns, f)...)
+	if err := bind(s, append(args, limit)...); err != nil {
+		return nil, err
+	}
+	var out []Candidate
+	for s.Step() {
+		m, err := scanMemory(s, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Candidate{Memory: m, BM25: s.ColumnFloat(memColCount)})
+	}
+	return out, s.Err()
+}

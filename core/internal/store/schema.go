@@ -1,0 +1,157 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+)
+
+// applicationID marks a file as a memcore database ("memc"), so that opening some other
+// SQLite file is refused instead of being silently altered.
+const applicationID = 0x6d656d63
+
+// migrations[i] takes a database from schema version i to i+1. Never edit a released
+// migration: append a new one. Each runs in its own transaction with the version bump.
+var migrations = []string{
+	// 1: semantic memories, their history, and the FTS5 index over them.
+	`CREATE TABLE memories (
+		rowid            INTEGER PRIMARY KEY,
+		id               TEXT NOT NULL UNIQUE,
+		namespace        TEXT NOT NULL,
+		type             TEXT NOT NULL,
+		title            TEXT NOT NULL DEFAULT '',
+		content          TEXT NOT NULL,
+		subject          TEXT NOT NULL DEFAULT '',
+		predicate        TEXT NOT NULL DEFAULT '',
+		tags             TEXT NOT NULL DEFAULT '[]',
+		importance       REAL NOT NULL,
+		confidence       REAL NOT NULL,
+		tier             TEXT NOT NULL,
+		created_at       INTEGER NOT NULL,
+		updated_at       INTEGER NOT NULL,
+		expires_at       INTEGER,
+		last_accessed_at INTEGER,
+		access_count     INTEGER NOT NULL DEFAULT 0,
+		version          INTEGER NOT NULL DEFAULT 1,
+		source           TEXT,
+		card             TEXT,
+		superseded_by    TEXT
+	) STRICT;
+	CREATE INDEX memories_ns_id ON memories(namespace, id);
+	CREATE INDEX memories_ns_type_id ON memories(namespace, type, id);
+	CREATE TABLE memory_history (
+		seq       INTEGER PRIMARY KEY,
+		namespace TEXT NOT NULL,
+		memory_id TEXT NOT NULL,
+		version   INTEGER NOT NULL,
+		op        TEXT NOT NULL,
+		at        INTEGER NOT NULL,
+		snapshot  TEXT
+	) STRICT;
+	CREATE INDEX memory_history_ns_mem ON memory_history(namespace, memory_id, seq);
+	-- Contentless: the index keeps no copy of the text; contentless_delete lets a forget
+	-- remove a row's terms, and secure-delete removes them from the b-tree at once.
+	CREATE VIRTUAL TABLE memories_fts USING fts5(
+		title, subject, content,
+		tokenize = 'porter ascii', content = '', contentless_delete = 1);
+	INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 1);`,
+
+	// 2: conversation turns (the second level of progressive disclosure).
+	`CREATE TABLE turns (
+		rowid      INTEGER PRIMARY KEY,
+		id         TEXT NOT NULL UNIQUE,
+		namespace  TEXT NOT NULL,
+		session_id TEXT NOT NULL,
+		seq        INTEGER NOT NULL,
+		role       TEXT NOT NULL,
+		name       TEXT NOT NULL DEFAULT '',
+		content    TEXT NOT NULL,
+		created_at INTEGER NOT NULL,
+		UNIQUE (namespace, session_id, seq)
+	) STRICT;
+	CREATE VIRTUAL TABLE turns_fts USING fts5(
+		content, tokenize = 'porter ascii', content = '', contentless_delete = 1);
+	INSERT INTO turns_fts(turns_fts, rank) VALUES ('secure-delete', 1);`,
+}
+
+// SchemaVersion is the schema version this build writes.
+var SchemaVersion = len(migrations)
+
+// ErrNewerSchema is returned when the file was written by a newer memcore.
+var ErrNewerSchema = errors.New("database schema is newer than this memcore")
+
+// ErrNotMemcore is returned when the file is an SQLite database of some other program.
+var ErrNotMemcore = errors.New("not a memcore database")
+
+func (d *DB) pragmaInt(name string) (int64, error) {
+	s, err := d.prepare("PRAGMA " + name)
+	if err != nil {
+		return 0, err
+	}
+	defer s.Reset()
+	if !s.Step() {
+		return 0, s.Err()
+	}
+	return s.ColumnInt64(0), nil
+}
+
+// Version returns the schema version stored in the file.
+func (d *DB) Version() (int, error) {
+	v, err := d.pragmaInt("user_version")
+	return int(v), err
+}
+
+func (d *DB) migrate(readOnly bool) error {
+	return d.migrateTo(SchemaVersion, readOnly)
+}
+
+// migrateTo upgrades the schema up to version target (tests use it to build old files).
+func (d *DB) migrateTo(target int, readOnly bool) error {
+	v, err := d.Version()
+	if err != nil {
+		return err
+	}
+	app, err := d.pragmaInt("application_id")
+	if err != nil {
+		return err
+	}
+	if v > SchemaVersion {
+		return fmt.Errorf("%w: file has schema version %d, this build knows up to %d; open it with a newer memcore", ErrNewerSchema, v, SchemaVersion)
+	}
+	if app != applicationID {
+		// A fresh file has application_id 0 and no tables; anything else is not ours.
+		n, err := d.pragmaInt("page_count")
+		if err != nil {
+			return err
+		}
+		if app != 0 || (v == 0 && n > 0 && d.hasTables()) {
+			return ErrNotMemcore
+		}
+	}
+	if v >= target {
+		return nil
+	}
+	if readOnly {
+		return fmt.Errorf("database schema version %d needs an upgrade to %d, which a read-only open cannot do", v, target)
+	}
+	for ; v < target; v++ {
+		err := d.Tx(func() error {
+			if err := d.conn.Exec(migrations[v]); err != nil {
+				return fmt.Errorf("migration %d: %w", v+1, err)
+			}
+			return d.conn.Exec(fmt.Sprintf("PRAGMA user_version=%d; PRAGMA application_id=%d;", v+1, applicationID))
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *DB) hasTables() bool {
+	s, err := d.prepare("SELECT count(*) FROM sqlite_schema")
+	if err != nil {
+		return true
+	}
+	defer s.Reset()
+	return s.Step() && s.ColumnInt64(0) > 0
+}

@@ -1,0 +1,65 @@
+package text
+
+// MaxQueryTokens caps the tokens of one query. Every query token becomes an OR'ed FTS5
+// term, so a pasted page as a query would otherwise make a huge, slow MATCH expression;
+// the first 64 distinct terms carry the question.
+const MaxQueryTokens = 64
+
+// QueryTokens returns the tokens of a query: Tokens(s) deduplicated (first occurrence
+// order), stopwords dropped (see IsStopword); if dropping stopwords leaves nothing, the
+// deduplicated tokens are returned unchanged (a query of only "the who" still searches).
+// At most MaxQueryTokens are returned (the first ones). It returns nil when s has no
+// tokens.
+//
+// Why: memcore ORs the query tokens (FTS5's default AND would miss most
+// natural-language questions), so a repeated term adds nothing and a stopword would
+// match nearly every memory.
+func QueryTokens(s string) []string {
+	toks := Tokens(s)
+	if len(toks) == 0 {
+		return nil
+	}
+	// Deduplicate in place: queries are short, so a linear scan beats a map until the
+	// unique set grows.
+	uniq := toks[:0]
+	var seen map[string]struct{}
+	for _, t := range toks {
+		if seen == nil && len(uniq) >= 16 {
+			seen = make(map[string]struct{}, len(toks))
+			for _, u := range uniq {
+				seen[u] = struct{}{}
+			}
+		}
+		if seen != nil {
+			if _, dup := seen[t]; dup {
+				continue
+			}
+			seen[t] = struct{}{}
+		} else if contains(uniq, t) {
+			continue
+		}
+		uniq = append(uniq, t)
+	}
+	out := make([]string, 0, min(len(uniq), MaxQueryTokens))
+	for _, t := range uniq {
+		if !IsStopword(t) {
+			out = append(out, t)
+			if len(out) == MaxQueryTokens {
+				break
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return uniq[:min(len(uniq), MaxQueryTokens):min(len(uniq), MaxQueryTokens)]
+}
+
+func contains(list []string, s string) bool {
+	for _, t := range list {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}

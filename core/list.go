@@ -1,0 +1,180 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/memcore/memcore/core/internal/errs"
+	"github.com/memcore/memcore/core/internal/store"
+)
+
+// Filter selects memories of a namespace; every set field must match (tags: any of them).
+// Expired and superseded memories are left out unless included.
+type Filter struct {
+	Types             []string   `json:"types,omitempty"`
+	Tags              []string   `json:"tags,omitempty"`
+	Tier              string     `json:"tier,omitempty"`
+	CreatedAfter      *time.Time `json:"createdAfter,omitempty"`  // inclusive
+	CreatedBefore     *time.Time `json:"createdBefore,omitempty"` // exclusive
+	IncludeExpired    bool       `json:"includeExpired,omitempty"`
+	IncludeSuperseded bool       `json:"includeSuperseded,omitempty"`
+}
+
+// ListOptions page through a list.
+type ListOptions struct {
+	Filter
+	Limit  int    `json:"limit,omitempty"`  // default 50
+	Cursor string `json:"cursor,omitempty"` // NextCursor of the previous page
+}
+
+// ListResult is one page, newest first.
+type ListResult struct {
+	Memories   []*Memory `json:"memories"`
+	NextCursor string    `json:"nextCursor,omitempty"` // "" on the last page
+}
+
+func (c *checker) filter(field string, f *Filter) {
+	for i, t := range f.Types {
+		c.oneOf(fmt.Sprintf("%stypes[%d]", field, i), t, memoryTypes)
+	}
+	c.tags(field+"tags", f.Tags)
+	if f.Tier != "" {
+		c.oneOf(field+"tier", f.Tier, tiers)
+	}
+	c.time(field+"createdAfter", f.CreatedAfter)
+	c.time(field+"createdBefore", f.CreatedBefore)
+}
+
+func (f *Filter) store(now time.Time) store.Filter {
+	return store.Filter{
+		Types: f.Types, Tags: f.Tags, Tier: f.Tier, CreatedAfter: f.CreatedAfter,
+		CreatedBefore: f.CreatedBefore, Now: now, IncludeExpired: f.IncludeExpired,
+		IncludeSuperseded: f.IncludeSuperseded,
+	}
+}
+
+// List returns one page of the memories matching o.Filter, newest first.
+func (n *Namespace) List(ctx context.Context, o ListOptions) (*ListResult, error) {
+	c := checker{l: n.e.limits}
+	c.filter("", &o.Filter)
+	limit := c.limit("limit", o.Limit, 50)
+	c.text("cursor", o.Cursor, 128, false)
+	if c.err != nil {
+		return nil, c.err
+	}
+	res := &ListResult{}
+	err := n.e.do(ctx, func() (err error) {
+		// One extra row tells whether there is a next page.
+		res.Memories, err = n.e.db.ListMemories(n.name, o.Filter.store(n.e.clock()), o.Cursor, limit+1)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Memories) > limit {
+		res.Memories = res.Memories[:limit]
+		res.NextCursor = res.Memories[limit-1].ID
+	}
+	if res.Memories == nil {
+		res.Memories = []*Memory{}
+	}
+	return res, nil
+}
+
+// ForgetOptions say what to forget: exactly one of ID, IDs or Filter.
+type ForgetOptions struct {
+	ID     string   `json:"id,omitempty"`
+	IDs    []string `json:"ids,omitempty"`
+	Filter *Filter  `json:"filter,omitempty"`
+	// Purge also drops the memories' history, so no copy of their text remains.
+	Purge bool `json:"purge,omitempty"`
+}
+
+// ForgetResult lists what was forgotten.
+type ForgetResult struct {
+	Forgotten int      `json:"forgotten"`
+	IDs       []string `json:"ids"`
+}
+
+// Forget deletes memories and their index entries in one transaction. Naming an id that
+// does not exist is not_found and forgets nothing. A filter also matches expired and
+// superseded memories, and must set at least one criterion, so that an empty filter
+// cannot wipe a namespace.
+func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult, error) {
+	c := checker{l: n.e.limits}
+	given := 0
+	if o.ID != "" {
+		given++
+		c.id("id", o.ID)
+	}
+	if o.IDs != nil {
+		given++
+		c.batch("ids", len(o.IDs))
+		for i, id := range o.IDs {
+			c.id(fmt.Sprintf("ids[%d]", i), id)
+		}
+	}
+	if o.Filter != nil {
+		given++
+		c.filter("filter.", o.Filter)
+		f := o.Filter
+		if len(f.Types) == 0 && len(f.Tags) == 0 && f.Tier == "" && f.CreatedAfter == nil && f.CreatedBefore == nil {
+			c.fail(errs.InvalidArgument, "filter", "a forget filter needs at least one of types, tags, tier, createdAfter, createdBefore")
+		}
+	}
+	if given != 1 {
+		c.fail(errs.InvalidArgument, "id", "give exactly one of id, ids or filter")
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	ids := slices.Compact(slices.Sorted(slices.Values(o.IDs)))
+	if o.ID != "" {
+		ids = []string{o.ID}
+	}
+	res := &ForgetResult{IDs: []string{}}
+	err := n.e.tx(ctx, func() error {
+		now := n.e.clock()
+		if o.Filter != nil {
+			f := o.Filter.store(now)
+			f.IncludeExpired, f.IncludeSuperseded = true, true
+			var err error
+			if ids, err = n.e.db.MatchingIDs(n.name, f); err != nil {
+				return err
+			}
+		}
+		for i, id := range ids {
+			m, err := n.e.db.GetMemory(n.name, id)
+			if err != nil {
+				return err
+			}
+			if m == nil {
+				field := "id"
+				if o.IDs != nil {
+					field = fmt.Sprintf("ids[%d]", i)
+				}
+				return notFound(field, id)
+			}
+			if _, err := n.e.db.DeleteMemory(n.name, id); err != nil {
+				return err
+			}
+			if o.Purge {
+				err = n.e.db.PurgeHistory(n.name, id)
+			} else {
+				err = n.e.db.AddHistory("forget", now, m)
+			}
+			if err != nil {
+				return err
+			}
+			res.IDs = append(res.IDs, id)
+		}
+		res.Forgotten = len(res.IDs)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}

@@ -1,0 +1,161 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/memcore/memcore/core/internal/errs"
+	"github.com/memcore/memcore/core/internal/protocol"
+)
+
+// ProtocolVersion is the version of the JSON protocol [Engine.Call] speaks.
+const ProtocolVersion = protocol.Version
+
+// Call answers one JSON protocol request (docs/PROTOCOL.md) with one JSON response. It
+// is how both wasm builds and other hosts reach the engine; it never panics and always
+// returns a valid response, with errors as {"ok":false,"error":{code,message,field}}.
+func (e *Engine) Call(ctx context.Context, request []byte) []byte {
+	return e.mux.Serve(ctx, request)
+}
+
+// Ops returns the protocol's op names.
+func (e *Engine) Ops() []string { return e.mux.Ops() }
+
+// nsArg is the namespace every op takes; absent means "default".
+type nsArg struct {
+	Namespace *string `json:"namespace,omitempty"`
+}
+
+func (a nsArg) namespace() string {
+	if a.Namespace == nil {
+		return "default"
+	}
+	return *a.Namespace
+}
+
+// handler adapts an op function to the protocol: strict decoding of its args, then the
+// namespace view.
+func handler[A interface{ namespace() string }](e *Engine, fn func(context.Context, *Namespace, *A) (any, error)) protocol.Handler {
+	return func(ctx context.Context, raw json.RawMessage) (any, error) {
+		var a A
+		if err := protocol.Decode(raw, &a); err != nil {
+			return nil, err
+		}
+		ns, err := e.Namespace(a.namespace())
+		if err != nil {
+			return nil, err
+		}
+		return fn(ctx, ns, &a)
+	}
+}
+
+type (
+	helloArgs struct {
+		nsArg
+		Version string `json:"version,omitempty"`
+	}
+	rememberArgs struct {
+		nsArg
+		Memory   *MemoryInput  `json:"memory,omitempty"`
+		Memories []MemoryInput `json:"memories,omitempty"`
+	}
+	idArgs struct {
+		nsArg
+		ID string `json:"id"`
+	}
+	listArgs struct {
+		nsArg
+		ListOptions
+	}
+	updateArgs struct {
+		nsArg
+		ID            string      `json:"id"`
+		Patch         MemoryPatch `json:"patch"`
+		ExpectVersion int64       `json:"expectVersion,omitempty"`
+	}
+	forgetArgs struct {
+		nsArg
+		ForgetOptions
+	}
+	recallArgs struct {
+		nsArg
+		Query string `json:"query"`
+		RecallOptions
+	}
+	appendTurnsArgs struct {
+		nsArg
+		SessionID string      `json:"sessionId"`
+		Turns     []TurnInput `json:"turns"`
+	}
+	searchTurnsArgs struct {
+		nsArg
+		Query string `json:"query"`
+		SearchTurnsOptions
+	}
+)
+
+func (e *Engine) newMux() *protocol.Mux {
+	m := protocol.NewMux(e.limits.MaxRequestBytes)
+	m.Handle("hello", handler(e, func(ctx context.Context, n *Namespace, a *helloArgs) (any, error) {
+		if a.Version != "" && a.Version != Version {
+			return nil, errs.New(errs.Unsupported, "version",
+				"the JS shim is version %s but the wasm engine is %s: install matching versions", a.Version, Version)
+		}
+		return map[string]any{"version": Version, "protocol": protocol.Version, "ops": m.Ops()}, nil
+	}))
+	m.Handle("remember", handler(e, func(ctx context.Context, n *Namespace, a *rememberArgs) (any, error) {
+		in := a.Memories
+		switch {
+		case a.Memory != nil && a.Memories != nil:
+			return nil, errs.New(errs.InvalidArgument, "memory", "give memory or memories, not both")
+		case a.Memory != nil:
+			mem, err := n.Remember(ctx, *a.Memory)
+			if err != nil {
+				// Name the field as the caller gave it: memory.x, not memories[0].x.
+				me := *errs.As(err)
+				me.Field = strings.Replace(me.Field, "memories[0]", "memory", 1)
+				return nil, &me
+			}
+			return map[string]any{"memories": mem}, nil
+		case in == nil:
+			return nil, errs.New(errs.InvalidArgument, "memories", "give memory or memories")
+		}
+		mem, err := n.Remember(ctx, in...)
+		return map[string]any{"memories": mem}, err
+	}))
+	m.Handle("get", handler(e, func(ctx context.Context, n *Namespace, a *idArgs) (any, error) {
+		mem, err := n.Get(ctx, a.ID)
+		return map[string]any{"memory": mem}, err
+	}))
+	m.Handle("list", handler(e, func(ctx context.Context, n *Namespace, a *listArgs) (any, error) {
+		return n.List(ctx, a.ListOptions)
+	}))
+	m.Handle("update", handler(e, func(ctx context.Context, n *Namespace, a *updateArgs) (any, error) {
+		mem, err := n.Update(ctx, a.ID, a.Patch, UpdateOptions{ExpectVersion: a.ExpectVersion})
+		return map[string]any{"memory": mem}, err
+	}))
+	m.Handle("forget", handler(e, func(ctx context.Context, n *Namespace, a *forgetArgs) (any, error) {
+		return n.Forget(ctx, a.ForgetOptions)
+	}))
+	m.Handle("history", handler(e, func(ctx context.Context, n *Namespace, a *idArgs) (any, error) {
+		h, err := n.History(ctx, a.ID)
+		return map[string]any{"history": h}, err
+	}))
+	m.Handle("recall", handler(e, func(ctx context.Context, n *Namespace, a *recallArgs) (any, error) {
+		hits, err := n.Recall(ctx, a.Query, a.RecallOptions)
+		return map[string]any{"hits": hits}, err
+	}))
+	m.Handle("appendTurns", handler(e, func(ctx context.Context, n *Namespace, a *appendTurnsArgs) (any, error) {
+		t, err := n.AppendTurns(ctx, a.SessionID, a.Turns)
+		return map[string]any{"turns": t}, err
+	}))
+	m.Handle("searchTurns", handler(e, func(ctx context.Context, n *Namespace, a *searchTurnsArgs) (any, error) {
+		hits, err := n.SearchTurns(ctx, a.Query, a.SearchTurnsOptions)
+		return map[string]any{"hits": hits}, err
+	}))
+	m.Handle("stats", handler(e, func(ctx context.Context, n *Namespace, a *nsArg) (any, error) {
+		return n.Stats(ctx)
+	}))
+	return m
+}

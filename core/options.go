@@ -1,0 +1,104 @@
+package core
+
+import (
+	"time"
+
+	"github.com/memcore/memcore/core/internal/recall"
+)
+
+// Options configure [Open]. The zero value opens a private in-memory database with the
+// documented defaults.
+type Options struct {
+	// Path is the SQLite file; "" or ":memory:" is an in-memory database that lives as
+	// long as the Engine.
+	Path string
+
+	// Clock returns the current time; nil means time.Now. Tests inject a fixed clock so
+	// that expiry and recency are deterministic.
+	Clock func() time.Time
+
+	// Limits bound what one request may carry; zero fields take DefaultLimits' values.
+	Limits Limits
+
+	// Scoring are the recall weights; the zero value means recall.DefaultWeights().
+	Scoring *Scoring
+
+	// CacheKiB is SQLite's page cache in KiB (0: 8192). Memory is a product feature in a
+	// browser tab: lower it there.
+	CacheKiB int
+
+	// ReadOnly opens an existing file without writing to it.
+	ReadOnly bool
+}
+
+// Scoring are recall's fusion weights and half-lives; see docs/SCORING.md.
+type Scoring = recall.Weights
+
+// DefaultScoring returns the documented default weights.
+func DefaultScoring() Scoring { return recall.DefaultWeights() }
+
+// Limits bound input sizes. Exceeding one is a too_large error naming the field; nothing
+// of the request is written.
+type Limits struct {
+	MaxContentBytes int // a memory's or turn's content (default 64 KiB)
+	MaxFieldBytes   int // title, subject, predicate, card fields, names (default 1 KiB)
+	MaxTags         int // tags per memory (default 32)
+	MaxTagBytes     int // one tag (default 64)
+	MaxBatch        int // memories per remember, turns per appendTurns, ids per forget (default 1000)
+	MaxQueryBytes   int // a recall or searchTurns query (default 2 KiB)
+	MaxResults      int // limit of recall, searchTurns and list (default 1000)
+	MaxRequestBytes int // one protocol request (default 64 MiB)
+}
+
+// DefaultLimits are the limits used for zero fields of Options.Limits.
+var DefaultLimits = Limits{
+	MaxContentBytes: 64 << 10,
+	MaxFieldBytes:   1 << 10,
+	MaxTags:         32,
+	MaxTagBytes:     64,
+	MaxBatch:        1000,
+	MaxQueryBytes:   2 << 10,
+	MaxResults:      1000,
+	MaxRequestBytes: 64 << 20,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	pick := func(v, def int) int {
+		if v > 0 {
+			return v
+		}
+		return def
+	}
+	return Limits{
+		MaxContentBytes: pick(l.MaxContentBytes, d.MaxContentBytes),
+		MaxFieldBytes:   pick(l.MaxFieldBytes, d.MaxFieldBytes),
+		MaxTags:         pick(l.MaxTags, d.MaxTags),
+		MaxTagBytes:     pick(l.MaxTagBytes, d.MaxTagBytes),
+		MaxBatch:        pick(l.MaxBatch, d.MaxBatch),
+		MaxQueryBytes:   pick(l.MaxQueryBytes, d.MaxQueryBytes),
+		MaxResults:      pick(l.MaxResults, d.MaxResults),
+		MaxRequestBytes: pick(l.MaxRequestBytes, d.MaxRequestBytes),
+	}
+}
+
+// tierTTL is how long a memory of each tier lives after it is created (or its tier is
+// set); permanent has none.
+var tierTTL = map[string]time.Duration{
+	TierTransient: 24 * time.Hour,
+	TierShort:     3 * 24 * time.Hour,
+	TierLong:      30 * 24 * time.Hour,
+	TierPermanent: 0,
+}
+
+// defaultTier is the tier of a memory remembered without one: what describes the person
+// or how to work with them is kept; facts and notes age out of recall after 30 days.
+var defaultTier = map[string]string{
+	TypeFact:       TierLong,
+	TypePreference: TierPermanent,
+	TypeRule:       TierPermanent,
+	TypeSkill:      TierPermanent,
+	TypeError:      TierLong,
+	TypeProfile:    TierPermanent,
+	TypeNote:       TierLong,
+}

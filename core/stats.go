@@ -1,0 +1,30 @@
+package core
+
+import "context"
+
+// Stats describe one namespace and the database file.
+type Stats struct {
+	Namespace     string           `json:"namespace"`
+	Memories      int64            `json:"memories"` // live: neither expired nor superseded
+	Expired       int64            `json:"expired"`
+	Superseded    int64            `json:"superseded"`
+	ByType        map[string]int64 `json:"byType"`
+	Turns         int64            `json:"turns"`
+	Sessions      int64            `json:"sessions"`
+	DBBytes       int64            `json:"dbBytes"` // the whole file, all namespaces
+	SchemaVersion int              `json:"schemaVersion"`
+	Version       string           `json:"version"` // the engine's
+}
+
+// Stats counts the namespace's memories and turns.
+func (n *Namespace) Stats(ctx context.Context) (*Stats, error) {
+	var out *Stats
+	err := n.e.do(ctx, func() error {
+		s, err := n.e.db.Stats(n.name, n.e.clock())
+		out = &Stats{Namespace: n.name, Memories: s.Memories, Expired: s.Expired,
+			Superseded: s.Superseded, ByType: s.ByType, Turns: s.Turns, Sessions: s.Sessions,
+			DBBytes: s.DBBytes, SchemaVersion: s.Schema, Version: Version}
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,109 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/memcore/memcore/core/internal/recall"
+	"github.com/memcore/memcore/core/internal/text"
+)
+
+// TurnInput is one message to append. CreatedAt defaults to now (give it when importing
+// an old conversation); Name is the tool's name for role "tool".
+type TurnInput struct {
+	Role      string     `json:"role"`
+	Name      string     `json:"name,omitempty"`
+	Content   string     `json:"content"`
+	CreatedAt *time.Time `json:"createdAt,omitempty"`
+}
+
+// AppendTurns appends turns to a session, numbering them after the session's last turn,
+// in one transaction. Turns are never changed afterwards.
+func (n *Namespace) AppendTurns(ctx context.Context, sessionID string, turns []TurnInput) ([]Turn, error) {
+	c := checker{l: n.e.limits}
+	c.text("sessionId", sessionID, c.l.MaxFieldBytes, true)
+	c.batch("turns", len(turns))
+	for i, t := range turns {
+		f := fmt.Sprintf("turns[%d].", i)
+		c.oneOf(f+"role", t.Role, roles)
+		c.text(f+"name", t.Name, c.l.MaxFieldBytes, false)
+		c.text(f+"content", t.Content, c.l.MaxContentBytes, true)
+		c.time(f+"createdAt", t.CreatedAt)
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	out := make([]Turn, len(turns))
+	err := n.e.tx(ctx, func() error {
+		seq, err := n.e.db.LastSeq(n.name, sessionID)
+		if err != nil {
+			return err
+		}
+		now := n.e.clock()
+		for i, in := range turns {
+			at := now
+			if in.CreatedAt != nil {
+				at = in.CreatedAt.UTC().Truncate(time.Millisecond)
+			}
+			t := Turn{ID: n.e.ids.next(now), SessionID: sessionID, Seq: seq + int64(i) + 1,
+				Role: in.Role, Name: in.Name, Content: in.Content, CreatedAt: at}
+			if err := n.e.db.InsertTurn(n.name, &t, text.Join(text.Tokens(t.Content))); err != nil {
+				return err
+			}
+			out[i] = t
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SearchTurnsOptions narrow a turn search.
+type SearchTurnsOptions struct {
+	SessionID string `json:"sessionId,omitempty"` // one session; "" searches all of the namespace
+	Limit     int    `json:"limit,omitempty"`     // default 10
+}
+
+// TurnHit is one turn found by SearchTurns; Score is its BM25 (higher is better).
+type TurnHit struct {
+	Turn  Turn    `json:"turn"`
+	Score float64 `json:"score"`
+}
+
+// SearchTurns finds the turns that share a token with query, by BM25 (ties: newest
+// first). It is how an agent reaches what compaction took out of its context.
+func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
+	c := checker{l: n.e.limits}
+	c.query("query", query)
+	c.text("sessionId", o.SessionID, c.l.MaxFieldBytes, false)
+	limit := c.limit("limit", o.Limit, 10)
+	if c.err != nil {
+		return nil, c.err
+	}
+	hits := []TurnHit{}
+	tokens := text.QueryTokens(query)
+	if len(tokens) == 0 {
+		return hits, nil
+	}
+	err := n.e.do(ctx, func() error {
+		found, err := n.e.db.MatchTurns(n.name, recall.MatchExpr(tokens), o.SessionID, limit)
+		for _, f := range found {
+			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		return hits[i].Turn.ID > hits[j].Turn.ID
+	})
+	return hits, nil
+}

@@ -1,0 +1,135 @@
+package core
+
+import (
+	"context"
+	"time"
+
+	"github.com/memcore/memcore/core/internal/errs"
+)
+
+// MemoryPatch changes some fields of a memory; nil fields are left as they are. Setting
+// Tier or ExpiresAt recomputes the expiry (from now, for a tier); nothing else touches it.
+// SupersededBy names the memory that replaces this one ("" clears it): a superseded
+// memory is no longer recalled or listed unless asked for.
+type MemoryPatch struct {
+	Type         *string    `json:"type,omitempty"`
+	Title        *string    `json:"title,omitempty"`
+	Content      *string    `json:"content,omitempty"`
+	Subject      *string    `json:"subject,omitempty"`
+	Predicate    *string    `json:"predicate,omitempty"`
+	Tags         *[]string  `json:"tags,omitempty"`
+	Importance   *float64   `json:"importance,omitempty"`
+	Confidence   *float64   `json:"confidence,omitempty"`
+	Tier         *string    `json:"tier,omitempty"`
+	ExpiresAt    *time.Time `json:"expiresAt,omitempty"`
+	Source       *Source    `json:"source,omitempty"`
+	Card         *Card      `json:"card,omitempty"`
+	SupersededBy *string    `json:"supersededBy,omitempty"`
+}
+
+// UpdateOptions qualify an update.
+type UpdateOptions struct {
+	// ExpectVersion, when not 0, makes the update fail with conflict unless the stored
+	// version is this one (optimistic concurrency between agents sharing a memory).
+	ExpectVersion int64 `json:"expectVersion,omitempty"`
+}
+
+// Update applies patch to memory id, bumps its version and records the change in its
+// history. It returns the updated memory.
+func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o UpdateOptions) (*Memory, error) {
+	c := checker{l: n.e.limits}
+	c.id("id", id)
+	if o.ExpectVersion < 0 {
+		c.fail(errs.InvalidArgument, "expectVersion", "must be a positive version")
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	var out *Memory
+	err := n.e.tx(ctx, func() error {
+		m, err := n.e.db.GetMemory(n.name, id)
+		if err != nil {
+			return err
+		}
+		if m == nil {
+			return notFound("id", id)
+		}
+		if o.ExpectVersion != 0 && o.ExpectVersion != m.Version {
+			return errs.New(errs.Conflict, "expectVersion", "memory %s is at version %d, not %d", id, m.Version, o.ExpectVersion)
+		}
+		before := ftsDoc(m)
+		now := n.e.clock()
+		if err := n.e.applyPatch(m, &patch, now); err != nil {
+			return errs.As(err).WithField("patch")
+		}
+		if patch.SupersededBy != nil && *patch.SupersededBy != "" {
+			if *patch.SupersededBy == id {
+				return errs.New(errs.InvalidArgument, "patch.supersededBy", "a memory cannot supersede itself")
+			}
+			if other, err := n.e.db.GetMemory(n.name, *patch.SupersededBy); err != nil {
+				return err
+			} else if other == nil {
+				return notFound("patch.supersededBy", *patch.SupersededBy)
+			}
+		}
+		after := ftsDoc(m)
+		doc := &after
+		if after == before {
+			doc = nil // the index already holds these tokens
+		}
+		if err := n.e.db.UpdateMemory(m, doc); err != nil {
+			return err
+		}
+		out = m
+		return n.e.db.AddHistory("update", now, m)
+	})
+	return out, err
+}
+
+func (e *Engine) applyPatch(m *Memory, p *MemoryPatch, now time.Time) error {
+	c := checker{l: e.limits}
+	set := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&m.Type, p.Type)
+	set(&m.Title, p.Title)
+	set(&m.Content, p.Content)
+	set(&m.Subject, p.Subject)
+	set(&m.Predicate, p.Predicate)
+	set(&m.SupersededBy, p.SupersededBy)
+	if p.Tags != nil {
+		m.Tags = *p.Tags
+		if m.Tags == nil {
+			m.Tags = []string{}
+		}
+	}
+	if p.Importance != nil {
+		m.Importance = *p.Importance
+	}
+	if p.Confidence != nil {
+		m.Confidence = *p.Confidence
+	}
+	if p.Source != nil {
+		m.Source = p.Source
+	}
+	if p.Card != nil {
+		m.Card = p.Card
+	}
+	c.oneOf("type", m.Type, memoryTypes)
+	if p.Tier != nil || p.ExpiresAt != nil {
+		set(&m.Tier, p.Tier)
+		c.oneOf("tier", m.Tier, tiers)
+		c.time("expiresAt", p.ExpiresAt)
+		m.ExpiresAt = expiry(m.Tier, p.ExpiresAt, now)
+	}
+	c.text("supersededBy", m.SupersededBy, 128, false)
+	c.memory(m)
+	if c.err != nil {
+		return c.err
+	}
+	m.Version++
+	m.UpdatedAt = now
+	return nil
+}
