@@ -1,0 +1,75 @@
+package eval
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText prints each result as a header naming the file, the timings, a table with
+// one row per question category and, last, the line
+//
+//	overall R@5=0.xxx R@10=0.xxx n=N
+func WriteText(w io.Writer, results []*Result) error {
+	var b strings.Builder
+	for i, r := range results {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		scored := r.Overall.N
+		fmt.Fprintf(&b, "== %s: %d samples, %d sessions, %d turns, %d questions (%d scored, %d without valid evidence); evidence ids: %d repaired, %d dropped\n",
+			r.File, r.Samples, r.Sessions, r.Turns, r.Questions, scored, r.NoEvidence, r.RepairedIDs, r.DroppedIDs)
+		if r.EmptyTurns > 0 || r.DuplicateIDs > 0 {
+			fmt.Fprintf(&b, "   note: %d turns without text not stored, %d turns with a repeated dia_id\n", r.EmptyTurns, r.DuplicateIDs)
+		}
+		perQuery := 0.0
+		if scored > 0 {
+			perQuery = r.QuerySeconds * 1000 / float64(scored)
+		}
+		fmt.Fprintf(&b, "   time (informational): ingest %.2fs for %d turns, query %.2fs for %d searches (%.2f ms each)\n",
+			r.IngestSeconds, r.Turns, r.QuerySeconds, scored, perQuery)
+
+		width := len("category")
+		for _, c := range r.Categories {
+			width = max(width, len(c.Name))
+		}
+		fmt.Fprintf(&b, "%-*s %5s", width, "category", "n")
+		for _, k := range r.Ks {
+			fmt.Fprintf(&b, " %7s", RecallKey(k))
+		}
+		b.WriteByte('\n')
+		for _, c := range r.Categories {
+			fmt.Fprintf(&b, "%-*s %5d", width, c.Name, c.N)
+			for _, k := range r.Ks {
+				fmt.Fprintf(&b, " %7.3f", c.Recall[RecallKey(k)])
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(OverallLine(r))
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// OverallLine is "overall R@5=0.xxx R@10=0.xxx n=N" (one R@k per cut-off).
+func OverallLine(r *Result) string {
+	var b strings.Builder
+	b.WriteString("overall")
+	for _, k := range r.Ks {
+		fmt.Fprintf(&b, " %s=%.3f", RecallKey(k), r.Overall.Recall[RecallKey(k)])
+	}
+	fmt.Fprintf(&b, " n=%d", r.Overall.N)
+	return b.String()
+}
+
+// WriteJSON prints {"results": [...]}, one Result per file, indented.
+func WriteJSON(w io.Writer, results []*Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(struct {
+		Results []*Result `json:"results"`
+	}{results})
+}
