@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -28,6 +29,9 @@ type Engine struct {
 	ids     idGen
 	mux     *protocol.Mux
 	closed  bool
+
+	embedder func(ctx context.Context, texts []string) ([][]float32, error)
+	stat     struct{ embedFailures atomic.Int64 }
 }
 
 // Open opens or creates the database of opts.Path, migrating an older schema. A file
@@ -40,7 +44,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	case err != nil:
 		return nil, errs.Wrap(errs.Storage, err, "cannot open %q", opts.Path)
 	}
-	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults()}
+	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(), embedder: opts.Embed}
 	if e.now == nil {
 		e.now = time.Now
 	}
@@ -95,6 +99,18 @@ func checkNamespace(name string) error {
 		if r < 0x20 || r == 0x7f {
 			return errs.New(errs.InvalidArgument, "namespace", "a namespace has no control characters")
 		}
+	}
+	return nil
+}
+
+// checkOpen fails with code closed once the engine is closed. do checks it too; calls
+// that may answer without the database (hello, a query with no searchable token) call it
+// so that nothing succeeds after Close.
+func (e *Engine) checkOpen() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return errs.New(errs.Closed, "", "the engine is closed")
 	}
 	return nil
 }

@@ -145,7 +145,7 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 				return err
 			}
 		}
-		for i, id := range ids {
+		for _, id := range ids {
 			m, err := n.e.db.GetMemory(n.name, id)
 			if err != nil {
 				return err
@@ -153,7 +153,8 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 			if m == nil {
 				field := "id"
 				if o.IDs != nil {
-					field = fmt.Sprintf("ids[%d]", i)
+					// ids were sorted: name the id where the caller put it.
+					field = fmt.Sprintf("ids[%d]", slices.Index(o.IDs, id))
 				}
 				return notFound(field, id)
 			}
@@ -171,6 +172,10 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 			res.IDs = append(res.IDs, id)
 		}
 		res.Forgotten = len(res.IDs)
+		if o.Purge && res.Forgotten > 0 {
+			// The FTS index keeps a deleted row's terms until it is rewritten.
+			return n.e.db.PurgeIndex()
+		}
 		return nil
 	})
 	if err != nil {

@@ -46,10 +46,25 @@ func (n *Namespace) Remember(ctx context.Context, in ...MemoryInput) ([]*Memory,
 		}
 		out[i] = m
 	}
+	var vecs [][]float32
+	if n.e.embedder != nil {
+		texts := make([]string, len(out))
+		for i, m := range out {
+			texts[i] = embedText(m)
+		}
+		var err error
+		vecs, err = n.e.embed(ctx, texts)
+		n.e.embedFailed(err)
+	}
 	err := n.e.tx(ctx, func() error {
-		for _, m := range out {
+		for i, m := range out {
 			if err := n.e.db.InsertMemory(m, ftsDoc(m)); err != nil {
 				return err
+			}
+			if vecs != nil {
+				if err := n.e.db.PutVector(n.name, m.ID, vecs[i]); err != nil {
+					return err
+				}
 			}
 			if err := n.e.db.AddHistory("create", now, m); err != nil {
 				return err

@@ -34,10 +34,13 @@ func (a nsArg) namespace() string {
 	return *a.Namespace
 }
 
-// handler adapts an op function to the protocol: strict decoding of its args, then the
-// namespace view.
+// handler adapts an op function to the protocol: closed engines first, then strict
+// decoding of its args, then the namespace view.
 func handler[A interface{ namespace() string }](e *Engine, fn func(context.Context, *Namespace, *A) (any, error)) protocol.Handler {
 	return func(ctx context.Context, raw json.RawMessage) (any, error) {
+		if err := e.checkOpen(); err != nil {
+			return nil, err
+		}
 		var a A
 		if err := protocol.Decode(raw, &a); err != nil {
 			return nil, err
@@ -159,3 +162,23 @@ func (e *Engine) newMux() *protocol.Mux {
 	}))
 	return m
 }
+
+// Respond encodes a protocol response for transports that answer requests themselves
+// (the multi-database host of the wasm builds): err, when not nil, becomes the error
+// object; any error that is not an *Error is reported as internal.
+func Respond(id json.RawMessage, result any, err error) []byte {
+	if err != nil {
+		return protocol.Encode(protocol.Response{ID: id, Error: errs.As(err)})
+	}
+	return protocol.Encode(protocol.Response{ID: id, OK: true, Result: result})
+}
+
+// ErrorResponse answers a request that a transport could not route: the engine's decoder
+// names what is wrong with it (malformed JSON, bad version, …).
+func ErrorResponse(request []byte) []byte {
+	return protocol.NewMux(len(request)+1).Serve(context.Background(), request)
+}
+
+// DecodeArgs strictly decodes op args as every engine op does (unknown fields and wrong
+// types are invalid_argument errors naming the field).
+func DecodeArgs(args json.RawMessage, v any) error { return protocol.Decode(args, v) }

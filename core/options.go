@@ -1,6 +1,7 @@
 package core
 
 import (
+	"context"
 	"time"
 
 	"github.com/memcore/memcore/core/internal/recall"
@@ -29,6 +30,14 @@ type Options struct {
 
 	// ReadOnly opens an existing file without writing to it.
 	ReadOnly bool
+
+	// Embed, when set, turns texts into vectors (one per text, all of one dimension).
+	// Memories are then embedded when remembered or their text changes, and recall fuses
+	// vector similarity with BM25 (reciprocal rank fusion). In the wasm builds it is a
+	// callback into the JavaScript host, awaited while the request runs. A failing
+	// embedder never fails a write: the memory is stored without a vector and found by
+	// BM25 alone.
+	Embed func(ctx context.Context, texts []string) ([][]float32, error)
 }
 
 // Scoring are recall's fusion weights and half-lives; see docs/SCORING.md.

@@ -35,7 +35,9 @@ type Components = recall.Components
 
 // Recall returns the live memories that share a token with query, best first. Relevance
 // (BM25, title and subject weighted above content) picks the candidates; the score fuses
-// it with recency, importance and heat. Unless Peek, each hit counts as one access.
+// it with recency, importance and heat. With an embedder (Options.Embed) the memories
+// nearest to the query's embedding are candidates too, and relevance is the reciprocal
+// rank fusion of both rankings. Unless Peek, each hit counts as one access.
 func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) ([]Hit, error) {
 	c := checker{l: n.e.limits}
 	c.query("query", query)
@@ -47,29 +49,34 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 	}
 	tokens := text.QueryTokens(query)
 	hits := []Hit{}
-	if len(tokens) == 0 {
-		return hits, nil // nothing searchable (only punctuation or emoji)
+	if len(tokens) == 0 && n.e.embedder == nil {
+		// Nothing searchable (only punctuation or emoji); still, nothing succeeds after Close.
+		if err := n.e.checkOpen(); err != nil {
+			return nil, err
+		}
+		return hits, nil
 	}
 	w := n.e.scoring
+	var qvec []float32
+	if n.e.embedder != nil {
+		vecs, err := n.e.embed(ctx, []string{query})
+		n.e.embedFailed(err)
+		if err == nil {
+			qvec = vecs[0]
+		}
+	}
 	err := n.e.do(ctx, func() error {
 		now := n.e.clock()
-		cands, err := n.e.db.MatchMemories(n.name, recall.MatchExpr(tokens), f.store(now),
-			storeWeights(w), w.Pool(limit))
+		cands, err := n.e.candidates(n.name, tokens, qvec, f.store(now), w.Pool(limit))
 		if err != nil {
 			return err
 		}
-		best := 0.0
 		for _, cd := range cands {
-			best = max(best, cd.BM25)
-		}
-		for _, cd := range cands {
-			m := cd.Memory
-			s, comp := w.Score(recall.Input{BM25: cd.BM25, UpdatedAt: m.UpdatedAt,
-				LastAccess: m.LastAccessedAt, AccessCount: m.AccessCount, Importance: m.Importance}, best, now)
+			s, comp := w.Score(cd.in, now)
 			if comp.Relevance < w.MinRelevance {
 				continue
 			}
-			h := Hit{Memory: m, Score: s}
+			h := Hit{Memory: cd.m, Score: s}
 			if o.Explain {
 				h.Components = &comp
 			}
@@ -98,4 +105,59 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 
 func storeWeights(w recall.Weights) store.Weights {
 	return store.Weights{Title: w.TitleBM25, Subject: w.SubjectBM25, Content: w.ContentBM25}
+}
+
+type candidate struct {
+	m  *Memory
+	in recall.Input
+}
+
+// candidates gathers the BM25 matches of tokens and, with a query vector, the nearest
+// memories by embedding, merged by id, with their relevance fused.
+func (e *Engine) candidates(ns string, tokens []string, qvec []float32, f store.Filter, pool int) ([]candidate, error) {
+	w := e.scoring
+	var out []candidate
+	byID := map[string]int{}
+	add := func(m *Memory) *recall.Input {
+		i, ok := byID[m.ID]
+		if !ok {
+			i = len(out)
+			byID[m.ID] = i
+			out = append(out, candidate{m: m, in: recall.Input{UpdatedAt: m.UpdatedAt,
+				LastAccess: m.LastAccessedAt, AccessCount: m.AccessCount, Importance: m.Importance}})
+		}
+		return &out[i].in
+	}
+	if len(tokens) > 0 {
+		lex, err := e.db.MatchMemories(ns, recall.MatchExpr(tokens), f, storeWeights(w), pool)
+		if err != nil {
+			return nil, err
+		}
+		for r, c := range lex {
+			in := add(c.Memory)
+			in.BM25, in.BM25Rank = c.BM25, r+1
+		}
+	}
+	if qvec != nil {
+		near, err := e.db.NearestMemories(ns, qvec, f, pool)
+		if err != nil {
+			return nil, err
+		}
+		for r, c := range near {
+			if c.Cosine < w.MinSimilarity {
+				break // nearest first: the rest are further
+			}
+			in := add(c.Memory)
+			in.Cosine, in.VectorRank = c.Cosine, r+1
+		}
+	}
+	ins := make([]recall.Input, len(out))
+	for i := range out {
+		ins[i] = out[i].in
+	}
+	w.Fuse(ins)
+	for i := range out {
+		out[i].in.Relevance = ins[i].Relevance
+	}
+	return out, nil
 }

@@ -9,6 +9,8 @@ type Stats struct {
 	Expired       int64            `json:"expired"`
 	Superseded    int64            `json:"superseded"`
 	ByType        map[string]int64 `json:"byType"`
+	Vectors       int64            `json:"vectors"`       // memories with an embedding (hybrid recall)
+	EmbedFailures int64            `json:"embedFailures"` // embedder calls that failed since Open (BM25 was used)
 	Turns         int64            `json:"turns"`
 	Sessions      int64            `json:"sessions"`
 	DBBytes       int64            `json:"dbBytes"` // the whole file, all namespaces
@@ -22,7 +24,8 @@ func (n *Namespace) Stats(ctx context.Context) (*Stats, error) {
 	err := n.e.do(ctx, func() error {
 		s, err := n.e.db.Stats(n.name, n.e.clock())
 		out = &Stats{Namespace: n.name, Memories: s.Memories, Expired: s.Expired,
-			Superseded: s.Superseded, ByType: s.ByType, Turns: s.Turns, Sessions: s.Sessions,
+			Superseded: s.Superseded, ByType: s.ByType, Vectors: s.Vectors,
+			EmbedFailures: n.e.stat.embedFailures.Load(), Turns: s.Turns, Sessions: s.Sessions,
 			DBBytes: s.DBBytes, SchemaVersion: s.Schema, Version: Version}
 		return err
 	})

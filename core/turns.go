@@ -87,6 +87,10 @@ func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurns
 	hits := []TurnHit{}
 	tokens := text.QueryTokens(query)
 	if len(tokens) == 0 {
+		// Nothing searchable (only punctuation or emoji); still, nothing succeeds after Close.
+		if err := n.e.checkOpen(); err != nil {
+			return nil, err
+		}
 		return hits, nil
 	}
 	err := n.e.do(ctx, func() error {

@@ -45,6 +45,22 @@ func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o 
 	if c.err != nil {
 		return nil, c.err
 	}
+	// A new text is embedded before the transaction: the host's embedder may be slow (a
+	// network call, an awaited JS promise) and must not hold the write lock.
+	var vec []float32
+	var vecText string
+	if n.e.embedder != nil && (patch.Content != nil || patch.Title != nil) {
+		if cur, err := n.Get(ctx, id); err == nil {
+			next := *cur
+			n.e.applyText(&next, &patch)
+			vecText = embedText(&next)
+			vecs, err := n.e.embed(ctx, []string{vecText})
+			n.e.embedFailed(err)
+			if err == nil {
+				vec = vecs[0]
+			}
+		}
+	}
 	var out *Memory
 	err := n.e.tx(ctx, func() error {
 		m, err := n.e.db.GetMemory(n.name, id)
@@ -57,7 +73,7 @@ func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o 
 		if o.ExpectVersion != 0 && o.ExpectVersion != m.Version {
 			return errs.New(errs.Conflict, "expectVersion", "memory %s is at version %d, not %d", id, m.Version, o.ExpectVersion)
 		}
-		before := ftsDoc(m)
+		before, beforeText := ftsDoc(m), embedText(m)
 		now := n.e.clock()
 		if err := n.e.applyPatch(m, &patch, now); err != nil {
 			return errs.As(err).WithField("patch")
@@ -80,6 +96,16 @@ func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o 
 		if err := n.e.db.UpdateMemory(m, doc); err != nil {
 			return err
 		}
+		if newText := embedText(m); vec != nil && newText == vecText {
+			err = n.e.db.PutVector(n.name, id, vec)
+		} else if newText != beforeText {
+			// The text changed and has no embedding of its own: a stale vector would
+			// recall the memory for what it no longer says.
+			err = n.e.db.DeleteVector(n.name, id)
+		}
+		if err != nil {
+			return err
+		}
 		out = m
 		return n.e.db.AddHistory("update", now, m)
 	})
@@ -94,8 +120,7 @@ func (e *Engine) applyPatch(m *Memory, p *MemoryPatch, now time.Time) error {
 		}
 	}
 	set(&m.Type, p.Type)
-	set(&m.Title, p.Title)
-	set(&m.Content, p.Content)
+	e.applyText(m, p)
 	set(&m.Subject, p.Subject)
 	set(&m.Predicate, p.Predicate)
 	set(&m.SupersededBy, p.SupersededBy)
@@ -132,4 +157,14 @@ func (e *Engine) applyPatch(m *Memory, p *MemoryPatch, now time.Time) error {
 	m.Version++
 	m.UpdatedAt = now
 	return nil
+}
+
+// applyText sets the patch's title and content, the fields that are embedded.
+func (e *Engine) applyText(m *Memory, p *MemoryPatch) {
+	if p.Title != nil {
+		m.Title = *p.Title
+	}
+	if p.Content != nil {
+		m.Content = *p.Content
+	}
 }

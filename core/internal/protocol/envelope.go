@@ -11,8 +11,11 @@ const Version = 1
 
 // Request is one call.
 type Request struct {
-	V    int             `json:"v"`
-	ID   json.RawMessage `json:"id,omitempty"`
+	V  int             `json:"v"`
+	ID json.RawMessage `json:"id,omitempty"`
+	// DB is the database handle given by the host's "open" op (multi-database transports
+	// route on it; an engine ignores it).
+	DB   int64           `json:"db,omitempty"`
 	Op   string          `json:"op"`
 	Args json.RawMessage `json:"args,omitempty"`
 }

@@ -55,15 +55,19 @@ func (m *Mux) parse(req []byte) (Request, error) {
 	if !utf8.Valid(req) {
 		return r, errs.New(errs.InvalidArgument, "", "request is not valid UTF-8")
 	}
-	if err := json.Unmarshal(req, &r); err != nil {
+	if err := decodeStrict(req, &r, ""); err != nil {
 		// Keep the id if the envelope is readable at all, so the host can match the error.
-		var idOnly struct{ ID json.RawMessage }
-		if json.Unmarshal(req, &idOnly) == nil {
+		var idOnly struct {
+			ID json.RawMessage `json:"id"`
+		}
+		r.ID = nil
+		if json.Unmarshal(req, &idOnly) == nil && idOnly.ID != nil && validID(idOnly.ID) {
 			r.ID = idOnly.ID
 		}
-		return r, decodeError(err)
+		return r, err
 	}
 	if r.ID != nil && !validID(r.ID) {
+		r.ID = nil // echo no id that is not one
 		return r, errs.New(errs.InvalidArgument, "id", "id must be a number, a string or null")
 	}
 	if r.V != Version {

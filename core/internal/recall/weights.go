@@ -27,6 +27,16 @@ type Weights struct {
 	// important or recent it is.
 	MinRelevance float64 `json:"minRelevance"`
 
+	// MinSimilarity is the cosine similarity a memory's embedding needs to the query's to
+	// be a vector candidate: nearest neighbours always exist, related or not. The right
+	// value depends on the embedding model (unrelated texts score ~0.1 with some, ~0.7
+	// with others); 0 keeps every neighbour.
+	MinSimilarity float64 `json:"minSimilarity"`
+
+	// RRFK is reciprocal rank fusion's constant k (hybrid recall): larger values flatten
+	// the advantage of the top ranks. 60 is the value of the original RRF paper.
+	RRFK float64 `json:"rrfK"`
+
 	// CandidatePool is how many BM25 matches are re-scored, at least; the pool is
 	// max(CandidatePool, 5·limit).
 	CandidatePool int `json:"candidatePool"`
@@ -49,6 +59,8 @@ func DefaultWeights() Weights {
 		SubjectBM25:         2,
 		ContentBM25:         1,
 		MinRelevance:        0.1,
+		MinSimilarity:       0.25,
+		RRFK:                60,
 		CandidatePool:       50,
 	}
 }

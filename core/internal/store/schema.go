@@ -71,6 +71,13 @@ var migrations = []string{
 	CREATE VIRTUAL TABLE turns_fts USING fts5(
 		content, tokenize = 'porter ascii', content = '', contentless_delete = 1);
 	INSERT INTO turns_fts(turns_fts, rank) VALUES ('secure-delete', 1);`,
+
+	// 3: embeddings of memories, when the host gives an embedder (hybrid recall).
+	`CREATE TABLE memory_vectors (
+		memory_rowid INTEGER PRIMARY KEY REFERENCES memories(rowid) ON DELETE CASCADE,
+		dim          INTEGER NOT NULL,
+		vec          BLOB NOT NULL -- little-endian float32, L2-normalised
+	) STRICT;`,
 }
 
 // SchemaVersion is the schema version this build writes.

@@ -8,6 +8,7 @@ type Stats struct {
 	Expired    int64            // expired, not yet forgotten
 	Superseded int64            // replaced by another memory
 	ByType     map[string]int64 // live memories per type
+	Vectors    int64            // memories with an embedding
 	Turns      int64
 	Sessions   int64
 	DBBytes    int64 // page_count × page_size of the whole database (all namespaces)
@@ -50,6 +51,17 @@ func (d *DB) Stats(ns string, now time.Time) (Stats, error) {
 	}
 	if s.Step() {
 		st.Turns, st.Sessions = s.ColumnInt64(0), s.ColumnInt64(1)
+	}
+	s.Reset()
+	s, err = d.prepare(`SELECT count(*) FROM memory_vectors v JOIN memories m ON m.rowid = v.memory_rowid WHERE m.namespace = ?`)
+	if err != nil {
+		return st, err
+	}
+	if err := bind(s, ns); err != nil {
+		return st, err
+	}
+	if s.Step() {
+		st.Vectors = s.ColumnInt64(0)
 	}
 	s.Reset()
 	pages, err := d.pragmaInt("page_count")
