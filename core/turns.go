@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memcore/memcore/core/internal/recall"
+	"github.com/memcore/memcore/core/internal/store"
 	"github.com/memcore/memcore/core/internal/text"
 )
 
@@ -37,9 +38,13 @@ func (n *Namespace) AppendTurns(ctx context.Context, sessionID string, turns []T
 	}
 	out := make([]Turn, len(turns))
 	err := n.e.tx(ctx, func() error {
-		seq, err := n.e.db.LastSeq(n.name, sessionID)
+		prev, err := n.e.db.LastTurn(n.name, sessionID)
 		if err != nil {
 			return err
+		}
+		var seq int64
+		if prev != nil {
+			seq = prev.Seq
 		}
 		now := n.e.clock()
 		for i, in := range turns {
@@ -49,10 +54,15 @@ func (n *Namespace) AppendTurns(ctx context.Context, sessionID string, turns []T
 			}
 			t := Turn{ID: n.e.ids.next(now), SessionID: sessionID, Seq: seq + int64(i) + 1,
 				Role: in.Role, Name: in.Name, Content: in.Content, CreatedAt: at}
-			if err := n.e.db.InsertTurn(n.name, &t, text.Join(text.Tokens(t.Content))); err != nil {
+			doc := store.TurnDoc{Content: text.Join(text.Tokens(t.Content))}
+			if prev != nil && prev.Role != t.Role {
+				doc.Context = text.Join(text.Tokens(prev.Content))
+			}
+			if err := n.e.db.InsertTurn(n.name, &t, doc); err != nil {
 				return err
 			}
 			out[i] = t
+			prev = &out[i]
 		}
 		return nil
 	})
@@ -75,7 +85,9 @@ type TurnHit struct {
 }
 
 // SearchTurns finds the turns that share a token with query, by BM25 (ties: newest
-// first). It is how an agent reaches what compaction took out of its context.
+// first). A turn is also found, with less weight, by the words of the turn it replies to
+// (the previous turn of the session, when its role differs): an answer rarely repeats the
+// question's words. It is how an agent reaches what compaction took out of its context.
 func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
 	c := checker{l: n.e.limits}
 	c.query("query", query)
@@ -94,7 +106,8 @@ func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurns
 		return hits, nil
 	}
 	err := n.e.do(ctx, func() error {
-		found, err := n.e.db.MatchTurns(n.name, recall.MatchExpr(tokens), o.SessionID, limit)
+		found, err := n.e.db.MatchTurns(n.name, recall.MatchExpr(tokens), o.SessionID,
+			n.e.scoring.TurnContextBM25, limit)
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
 		}

@@ -22,6 +22,10 @@ type Weights struct {
 	SubjectBM25 float64 `json:"subjectBM25"`
 	ContentBM25 float64 `json:"contentBM25"`
 
+	// TurnContextBM25 is searchTurns' bm25 weight for the words of the turn a turn replies
+	// to, against 1 for its own words.
+	TurnContextBM25 float64 `json:"turnContextBM25"`
+
 	// MinRelevance drops candidates whose relevance (bm25 / best bm25) is below it: a
 	// memory that shares only a word found in most memories is noise in a prompt, however
 	// important or recent it is.
@@ -58,6 +62,7 @@ func DefaultWeights() Weights {
 		TitleBM25:           3,
 		SubjectBM25:         2,
 		ContentBM25:         1,
+		TurnContextBM25:     0.4,
 		MinRelevance:        0.1,
 		MinSimilarity:       0.25,
 		RRFK:                60,

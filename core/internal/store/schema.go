@@ -68,8 +68,11 @@ var migrations = []string{
 		created_at INTEGER NOT NULL,
 		UNIQUE (namespace, session_id, seq)
 	) STRICT;
+	-- context holds the tokens of the turn this one replies to (the previous turn of the
+	-- session, when its role differs): an answer rarely repeats the words of the question
+	-- it answers, and questions about a conversation are asked in the question's words.
 	CREATE VIRTUAL TABLE turns_fts USING fts5(
-		content, tokenize = 'porter ascii', content = '', contentless_delete = 1);
+		content, context, tokenize = 'porter ascii', content = '', contentless_delete = 1);
 	INSERT INTO turns_fts(turns_fts, rank) VALUES ('secure-delete', 1);`,
 
 	// 3: embeddings of memories, when the host gives an embedder (hybrid recall).

@@ -1,33 +1,59 @@
 package store
 
 import (
+	"github.com/ncruces/go-sqlite3"
+
 	"github.com/memcore/memcore/core/internal/record"
 )
 
-// LastSeq returns the highest seq of a session (0 when it has no turns).
-func (d *DB) LastSeq(ns, session string) (int64, error) {
-	s, err := d.prepare(`SELECT coalesce(max(seq), 0) FROM turns WHERE namespace=? AND session_id=?`)
+// LastTurn returns the session's last turn (nil when it has none).
+func (d *DB) LastTurn(ns, session string) (*record.Turn, error) {
+	s, err := d.prepare(`SELECT ` + turnCols + ` FROM turns t WHERE t.namespace = ? AND t.session_id = ?
+		ORDER BY t.seq DESC LIMIT 1`)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer s.Reset()
 	if err := bind(s, ns, session); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if !s.Step() {
-		return 0, s.Err()
+		return nil, s.Err()
 	}
-	return s.ColumnInt64(0), nil
+	t := scanTurn(s)
+	return &t, nil
 }
 
-// InsertTurn stores t (of namespace ns) and indexes its tokenized content.
-func (d *DB) InsertTurn(ns string, t *record.Turn, tokens string) error {
+// LastSeq returns the highest seq of a session (0 when it has no turns).
+func (d *DB) LastSeq(ns, session string) (int64, error) {
+	t, err := d.LastTurn(ns, session)
+	if t == nil || err != nil {
+		return 0, err
+	}
+	return t.Seq, nil
+}
+
+// TurnDoc is a turn's text as the FTS index stores it (tokenized, space-joined): its
+// content, and the content of the turn it replies to.
+type TurnDoc struct{ Content, Context string }
+
+// InsertTurn stores t (of namespace ns) and indexes doc under the same rowid.
+func (d *DB) InsertTurn(ns string, t *record.Turn, doc TurnDoc) error {
 	err := d.exec(`INSERT INTO turns (id, namespace, session_id, seq, role, name, content, created_at)
 		VALUES (?,?,?,?,?,?,?,?)`, t.ID, ns, t.SessionID, t.Seq, t.Role, t.Name, t.Content, ms(t.CreatedAt))
 	if err != nil {
 		return err
 	}
-	return d.exec(`INSERT INTO turns_fts (rowid, content) VALUES (?,?)`, d.conn.LastInsertRowID(), tokens)
+	return d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`,
+		d.conn.LastInsertRowID(), doc.Content, doc.Context)
+}
+
+func scanTurn(s *sqlite3.Stmt) record.Turn {
+	return record.Turn{
+		ID: s.ColumnText(0), SessionID: s.ColumnText(1), Seq: s.ColumnInt64(2),
+		Role: s.ColumnText(3), Name: s.ColumnText(4), Content: s.ColumnText(5),
+		CreatedAt: fromMS(s.ColumnInt64(6)),
+	}
 }
 
 const turnCols = `t.id, t.session_id, t.seq, t.role, t.name, t.content, t.created_at`
@@ -39,9 +65,10 @@ type TurnHit struct {
 }
 
 // MatchTurns runs the FTS5 expression match over the namespace's turns (of one session
-// when session is not empty), best first, at most limit.
-func (d *DB) MatchTurns(ns, match, session string, limit int) ([]TurnHit, error) {
-	s, err := d.prepare(`SELECT ` + turnCols + `, -bm25(turns_fts) AS r
+// when session is not empty), best first, at most limit. contextWeight is the bm25 weight
+// of the replied-to turn's words against 1 for the turn's own.
+func (d *DB) MatchTurns(ns, match, session string, contextWeight float64, limit int) ([]TurnHit, error) {
+	s, err := d.prepare(`SELECT ` + turnCols + `, -bm25(turns_fts, 1.0, ?) AS r
 		FROM turns_fts JOIN turns t ON t.rowid = turns_fts.rowid
 		WHERE turns_fts MATCH ? AND t.namespace = ? AND (? = '' OR t.session_id = ?)
 		ORDER BY r DESC LIMIT ?`)
@@ -49,19 +76,12 @@ func (d *DB) MatchTurns(ns, match, session string, limit int) ([]TurnHit, error)
 		return nil, err
 	}
 	defer s.Reset()
-	if err := bind(s, match, ns, session, session, limit); err != nil {
+	if err := bind(s, contextWeight, match, ns, session, session, limit); err != nil {
 		return nil, err
 	}
 	var out []TurnHit
 	for s.Step() {
-		out = append(out, TurnHit{
-			Turn: record.Turn{
-				ID: s.ColumnText(0), SessionID: s.ColumnText(1), Seq: s.ColumnInt64(2),
-				Role: s.ColumnText(3), Name: s.ColumnText(4), Content: s.ColumnText(5),
-				CreatedAt: fromMS(s.ColumnInt64(6)),
-			},
-			BM25: s.ColumnFloat(7),
-		})
+		out = append(out, TurnHit{Turn: scanTurn(s), BM25: s.ColumnFloat(7)})
 	}
 	return out, s.Err()
 }
