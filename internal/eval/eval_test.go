@@ -112,12 +112,13 @@ func TestRecallAt_cases(t *testing.T) {
 }
 
 // tinyLoCoMo is a hand-made sample whose recalls follow from which turns share a word
-// with each question, whatever the BM25 details.
+// with each question, whatever the BM25 details. Session 1 is one speaker's, so no turn
+// there is indexed with the words of a turn it replies to.
 const tinyLoCoMo = `[{"sample_id": "tiny", "conversation": {
   "speaker_a": "Ann", "speaker_b": "Ben",
   "session_1": [
     {"speaker": "Ann", "dia_id": "D1:1", "text": "zebra stripes"},
-    {"speaker": "Ben", "dia_id": "D1:2", "text": "quiet morning"},
+    {"speaker": "Ann", "dia_id": "D1:2", "text": "quiet morning"},
     {"speaker": "Ann", "dia_id": "D1:3", "text": "giraffe neck"}],
   "session_2": [
     {"speaker": "Ben", "dia_id": "D2:1", "text": "zebra herd"}]},
