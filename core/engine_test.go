@@ -49,11 +49,14 @@ func TestEngine_closedFailsEveryCall(t *testing.T) {
 			_, err := ns.Update(ctx, id, core.MemoryPatch{Content: &content}, core.UpdateOptions{})
 			return err
 		},
-		"Forget":             func() error { _, err := ns.Forget(ctx, core.ForgetOptions{ID: id}); return err },
-		"History":            func() error { _, err := ns.History(ctx, id); return err },
-		"Recall":             func() error { _, err := ns.Recall(ctx, "x", core.RecallOptions{}); return err },
-		"RecallNoToken":      func() error { _, err := ns.Recall(ctx, "?!", core.RecallOptions{}); return err },
-		"AppendTurns":        func() error { _, err := ns.AppendTurns(ctx, "s", []core.TurnInput{{Role: "user", Content: "x"}}); return err },
+		"Forget":        func() error { _, err := ns.Forget(ctx, core.ForgetOptions{ID: id}); return err },
+		"History":       func() error { _, err := ns.History(ctx, id); return err },
+		"Recall":        func() error { _, err := ns.Recall(ctx, "x", core.RecallOptions{}); return err },
+		"RecallNoToken": func() error { _, err := ns.Recall(ctx, "?!", core.RecallOptions{}); return err },
+		"AppendTurns": func() error {
+			_, err := ns.AppendTurns(ctx, "s", []core.TurnInput{{Role: "user", Content: "x"}})
+			return err
+		},
 		"SearchTurns":        func() error { _, err := ns.SearchTurns(ctx, "x", core.SearchTurnsOptions{}); return err },
 		"SearchTurnsNoToken": func() error { _, err := ns.SearchTurns(ctx, "…", core.SearchTurnsOptions{}); return err },
 		"Stats":              func() error { _, err := ns.Stats(ctx); return err },

@@ -88,7 +88,9 @@ type ForgetOptions struct {
 	ID     string   `json:"id,omitempty"`
 	IDs    []string `json:"ids,omitempty"`
 	Filter *Filter  `json:"filter,omitempty"`
-	// Purge also drops the memories' history, so no copy of their text remains.
+	// Purge also drops the memories' history and rewrites the full-text index (which
+	// otherwise keeps a deleted row's terms until a merge), so no copy of their text
+	// remains in the file.
 	Purge bool `json:"purge,omitempty"`
 }
 
