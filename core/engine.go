@@ -30,6 +30,7 @@ type Engine struct {
 	mux     *protocol.Mux
 	closed  bool
 
+	readOnly bool // recall cannot count accesses: every recall is a peek
 	embedder func(ctx context.Context, texts []string) ([][]float32, error)
 	stat     struct{ embedFailures atomic.Int64 }
 }
@@ -44,7 +45,8 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	case err != nil:
 		return nil, errs.Wrap(errs.Storage, err, "cannot open %q", opts.Path)
 	}
-	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(), embedder: opts.Embed}
+	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(), embedder: opts.Embed,
+		readOnly: opts.ReadOnly}
 	if e.now == nil {
 		e.now = time.Now
 	}

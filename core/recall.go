@@ -20,6 +20,7 @@ type RecallOptions struct {
 	// Explain returns each hit's score components.
 	Explain bool `json:"explain,omitempty"`
 	// Peek recalls without counting as an access (no heat, lastAccessedAt unchanged).
+	// Every recall of a read-only engine is a peek.
 	Peek bool `json:"peek,omitempty"`
 }
 
@@ -86,7 +87,7 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 		if len(hits) > limit {
 			hits = hits[:limit]
 		}
-		if o.Peek || len(hits) == 0 {
+		if o.Peek || n.e.readOnly || len(hits) == 0 {
 			return nil
 		}
 		ids := make([]string, len(hits))

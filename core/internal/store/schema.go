@@ -49,7 +49,8 @@ var migrations = []string{
 	) STRICT;
 	CREATE INDEX memory_history_ns_mem ON memory_history(namespace, memory_id, seq);
 	-- Contentless: the index keeps no copy of the text; contentless_delete lets a forget
-	-- remove a row's terms, and secure-delete removes them from the b-tree at once.
+	-- delete a row (a tombstone: its terms leave the file when their segment is merged,
+	-- at once for a purge, which rewrites the index — see DB.PurgeIndex).
 	CREATE VIRTUAL TABLE memories_fts USING fts5(
 		title, subject, content,
 		tokenize = 'porter ascii', content = '', contentless_delete = 1);
