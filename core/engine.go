@@ -32,6 +32,7 @@ type Engine struct {
 
 	readOnly bool // recall cannot count accesses: every recall is a peek
 	embedder func(ctx context.Context, texts []string) ([][]float32, error)
+	complete func(ctx context.Context, req Completion) (string, error)
 	stat     struct{ embedFailures atomic.Int64 }
 }
 
@@ -46,7 +47,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		return nil, errs.Wrap(errs.Storage, err, "cannot open %q", opts.Path)
 	}
 	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(), embedder: opts.Embed,
-		readOnly: opts.ReadOnly}
+		complete: opts.Complete, readOnly: opts.ReadOnly}
 	if e.now == nil {
 		e.now = time.Now
 	}

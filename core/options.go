@@ -38,6 +38,28 @@ type Options struct {
 	// embedder never fails a write: the memory is stored without a vector and found by
 	// BM25 alone.
 	Embed func(ctx context.Context, texts []string) ([][]float32, error)
+
+	// Complete, when set, is the host's LLM: it answers a completion request with text.
+	// Fact extraction, summaries for compaction and episodes use it and fall back to
+	// their deterministic versions when it is absent or fails. In the wasm builds it is a
+	// callback into the JavaScript host.
+	Complete func(ctx context.Context, req Completion) (string, error)
+}
+
+// Completion is a request to the host's LLM.
+type Completion struct {
+	System      string              `json:"system,omitempty"`
+	Messages    []CompletionMessage `json:"messages"`
+	MaxTokens   int                 `json:"maxTokens,omitempty"`
+	Temperature float64             `json:"temperature"`
+	// JSON asks for a JSON answer (extraction): hosts that support a JSON mode use it.
+	JSON bool `json:"json,omitempty"`
+}
+
+// CompletionMessage is one message of a Completion, always plain text.
+type CompletionMessage struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
 }
 
 // Scoring are recall's fusion weights and half-lives; see docs/SCORING.md.

@@ -82,6 +82,71 @@ var migrations = []string{
 		dim          INTEGER NOT NULL,
 		vec          BLOB NOT NULL -- little-endian float32, L2-normalised
 	) STRICT;`,
+
+	// 4: conversation memory — documents, sessions and their working state, episodes,
+	// and the queue of LLM extractions to retry.
+	`CREATE TABLE documents (
+		namespace  TEXT NOT NULL,
+		name       TEXT NOT NULL, -- IDENTITY, SOUL, USER, MEMORY, daily/YYYY-MM-DD
+		content    TEXT NOT NULL,
+		updated_at INTEGER NOT NULL,
+		PRIMARY KEY (namespace, name)
+	) STRICT, WITHOUT ROWID;
+	CREATE TABLE sessions (
+		namespace       TEXT NOT NULL,
+		session_id      TEXT NOT NULL,
+		core_snapshot   TEXT,    -- core-memory block frozen at the first buildContext
+		business_state  TEXT NOT NULL DEFAULT '',
+		llm_extractions INTEGER NOT NULL DEFAULT 0, -- LLM extraction passes so far
+		started_at      INTEGER NOT NULL,
+		ended_at        INTEGER,
+		PRIMARY KEY (namespace, session_id)
+	) STRICT, WITHOUT ROWID;
+	CREATE TABLE scratchpad (
+		namespace  TEXT NOT NULL,
+		session_id TEXT NOT NULL,
+		key        TEXT NOT NULL,
+		value      TEXT NOT NULL,
+		updated_at INTEGER NOT NULL,
+		PRIMARY KEY (namespace, session_id, key)
+	) STRICT, WITHOUT ROWID;
+	CREATE TABLE plans (
+		namespace  TEXT NOT NULL,
+		session_id TEXT NOT NULL,
+		goal       TEXT NOT NULL,
+		steps      TEXT NOT NULL DEFAULT '[]', -- JSON [{title, status}]
+		updated_at INTEGER NOT NULL,
+		PRIMARY KEY (namespace, session_id)
+	) STRICT, WITHOUT ROWID;
+	CREATE TABLE episodes (
+		rowid      INTEGER PRIMARY KEY,
+		id         TEXT NOT NULL UNIQUE,
+		namespace  TEXT NOT NULL,
+		session_id TEXT NOT NULL,
+		summary    TEXT NOT NULL,
+		goal       TEXT NOT NULL DEFAULT '',
+		outcome    TEXT NOT NULL DEFAULT '',
+		entities   TEXT NOT NULL DEFAULT '[]',
+		tools_used TEXT NOT NULL DEFAULT '[]',
+		lessons    TEXT NOT NULL DEFAULT '[]',
+		importance REAL NOT NULL,
+		started_at INTEGER NOT NULL,
+		ended_at   INTEGER NOT NULL,
+		memory_id  TEXT -- the memory that makes the episode recallable
+	) STRICT;
+	CREATE INDEX episodes_ns_session ON episodes(namespace, session_id);
+	CREATE TABLE extraction_queue (
+		seq        INTEGER PRIMARY KEY,
+		namespace  TEXT NOT NULL,
+		session_id TEXT NOT NULL,
+		from_turn  INTEGER NOT NULL, -- message index range the pass covers
+		to_turn    INTEGER NOT NULL,
+		messages   TEXT NOT NULL,    -- the user messages to extract from, JSON
+		attempts   INTEGER NOT NULL DEFAULT 0,
+		last_error TEXT NOT NULL DEFAULT '',
+		created_at INTEGER NOT NULL,
+		UNIQUE (namespace, session_id, from_turn, to_turn)
+	) STRICT;`,
 }
 
 // SchemaVersion is the schema version this build writes.
