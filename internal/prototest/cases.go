@@ -17,8 +17,16 @@ func Cases() []Case {
 	} {
 		out = append(out, group...)
 	}
+	for _, group := range registered {
+		out = append(out, group()...)
+	}
 	return out
 }
+
+// registered are the case groups of later features, each in a file of its own
+// (cases_<feature>.go) that appends its group in an init function, so that features
+// built side by side do not edit one list.
+var registered []func() []Case
 
 // req returns a version 1 request of op with args (JSON, maybe with references).
 func req(op, args string) string {
