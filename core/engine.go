@@ -30,7 +30,8 @@ type Engine struct {
 	mux     *protocol.Mux
 	closed  bool
 
-	readOnly bool // recall cannot count accesses: every recall is a peek
+	readOnly bool               // recall cannot count accesses: every recall is a peek
+	touches  map[touchKey]touch // recall accesses not yet written (heat.go)
 	embedder func(ctx context.Context, texts []string) ([][]float32, error)
 	complete func(ctx context.Context, req Completion) (string, error)
 	stat     struct{ embedFailures atomic.Int64 }
@@ -68,8 +69,12 @@ func (e *Engine) Close() error {
 		return nil
 	}
 	e.closed = true
+	flushErr := e.flushTouches()
 	if err := e.db.Close(); err != nil {
 		return errs.Wrap(errs.Storage, err, "close")
+	}
+	if flushErr != nil && !e.readOnly {
+		return errs.Wrap(errs.Storage, flushErr, "close: writing recall access counts")
 	}
 	return nil
 }
@@ -147,7 +152,19 @@ func (e *Engine) do(ctx context.Context, fn func() error) error {
 
 // tx is do with fn inside one transaction: all of it is written, or none.
 func (e *Engine) tx(ctx context.Context, fn func() error) error {
-	return e.do(ctx, func() error { return e.db.Tx(fn) })
+	return e.do(ctx, func() error {
+		// Pending recall accesses go first, so fn reads and rewrites current counts.
+		err := e.db.Tx(func() error {
+			if err := e.writeTouches(); err != nil {
+				return err
+			}
+			return fn()
+		})
+		if err == nil {
+			e.touches = nil
+		}
+		return err
+	})
 }
 
 // clock returns the current time, truncated to the millisecond the database keeps.

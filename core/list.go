@@ -68,6 +68,9 @@ func (n *Namespace) List(ctx context.Context, o ListOptions) (*ListResult, error
 	err := n.e.do(ctx, func() (err error) {
 		// One extra row tells whether there is a next page.
 		res.Memories, err = n.e.db.ListMemories(n.name, o.Filter.store(n.e.clock()), o.Cursor, limit+1)
+		for _, m := range res.Memories {
+			n.e.overlay(m)
+		}
 		return err
 	})
 	if err != nil {

@@ -164,6 +164,9 @@ func (n *Namespace) Get(ctx context.Context, id string) (*Memory, error) {
 	var m *Memory
 	err := n.e.do(ctx, func() (err error) {
 		m, err = n.e.db.GetMemory(n.name, id)
+		if m != nil {
+			n.e.overlay(m)
+		}
 		return err
 	})
 	if err == nil && m == nil {

@@ -90,13 +90,15 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 		if o.Peek || n.e.readOnly || len(hits) == 0 {
 			return nil
 		}
-		ids := make([]string, len(hits))
-		for i, h := range hits {
-			ids[i] = h.Memory.ID
+		for _, h := range hits {
+			n.e.addTouch(n.name, h.Memory.ID, now)
 			h.Memory.AccessCount++
 			h.Memory.LastAccessedAt = &now
 		}
-		return n.e.db.Tx(func() error { return n.e.db.Touch(n.name, ids, now) })
+		if len(n.e.touches) >= maxPendingTouches {
+			return n.e.flushTouches()
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -122,6 +124,7 @@ func (e *Engine) candidates(ns string, tokens []string, qvec []float32, f store.
 	add := func(m *Memory) *recall.Input {
 		i, ok := byID[m.ID]
 		if !ok {
+			e.overlay(m)
 			i = len(out)
 			byID[m.ID] = i
 			out = append(out, candidate{m: m, in: recall.Input{UpdatedAt: m.UpdatedAt,

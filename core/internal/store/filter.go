@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/memcore/memcore/core/internal/record"
@@ -101,10 +102,39 @@ type Candidate struct {
 
 // MatchMemories runs the FTS5 expression match (built from quoted tokens only) against
 // the namespace's memories passing f, best BM25 first, at most limit.
+//
+// It first ranks inside FTS5 alone and joins only the best matchHeadroom·limit rows to
+// their memories: joining every match to its row and sorting whole rows is what makes a
+// common word slow at 100k memories. Those rows hold the true best `limit` whenever at
+// least `limit` of them pass the filters (every row outside scores lower); otherwise —
+// another namespace or the filters took most of them — the full query runs.
 func (d *DB) MatchMemories(ns, match string, f Filter, w Weights, limit int) ([]Candidate, error) {
-	s, err := d.prepare(`SELECT ` + memCols + `, -bm25(memories_fts, ?, ?, ?) AS r
-		FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ? AND ` + filterSQL + ` ORDER BY r DESC LIMIT ?`)
+	head := matchHeadroom * limit
+	// CROSS JOIN keeps the ranked FTS rows as the outer loop: with a plain JOIN the
+	// planner may scan the memories table instead.
+	out, err := d.matchMemories(`WITH top AS (
+		SELECT rowid, -bm25(memories_fts, ?, ?, ?) AS r FROM memories_fts
+		WHERE memories_fts MATCH ? ORDER BY r DESC LIMIT `+fmt.Sprint(head)+`)
+		SELECT `+memCols+`, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
+		WHERE `+filterSQL+` ORDER BY top.r DESC LIMIT ?`, ns, match, f, w, limit)
+	if err != nil || len(out) >= limit {
+		return out, err
+	}
+	n, err := d.countMatches(match, head)
+	if err != nil || n < head {
+		return out, err // the head held every match: nothing was cut off
+	}
+	return d.matchMemories(`SELECT `+memCols+`, -bm25(memories_fts, ?, ?, ?) AS r
+		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ? AND `+filterSQL+` ORDER BY r DESC LIMIT ?`, ns, match, f, w, limit)
+}
+
+// matchHeadroom is how many times the wanted rows are ranked inside FTS5 before the
+// join (see MatchMemories).
+const matchHeadroom = 4
+
+func (d *DB) matchMemories(sql, ns, match string, f Filter, w Weights, limit int) ([]Candidate, error) {
+	s, err := d.prepare(sql)
 	if err != nil {
 		return nil, err
 	}
@@ -122,4 +152,20 @@ func (d *DB) MatchMemories(ns, match string, f Filter, w Weights, limit int) ([]
 		out = append(out, Candidate{Memory: m, BM25: s.ColumnFloat(memColCount)})
 	}
 	return out, s.Err()
+}
+
+// countMatches counts the rows matching match, up to max.
+func (d *DB) countMatches(match string, max int) (int, error) {
+	s, err := d.prepare(`SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`)
+	if err != nil {
+		return 0, err
+	}
+	defer s.Reset()
+	if err := bind(s, match, max); err != nil {
+		return 0, err
+	}
+	if !s.Step() {
+		return 0, s.Err()
+	}
+	return s.ColumnInt(0), nil
 }

@@ -118,16 +118,12 @@ func (d *DB) GetMemory(ns, id string) (*record.Memory, error) {
 	return scanMemory(s, 0)
 }
 
-// Touch records one access of each rowid-less memory id at time now (recall heat).
-func (d *DB) Touch(ns string, ids []string, now time.Time) error {
-	for _, id := range ids {
-		err := d.exec(`UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?
-			WHERE id = ? AND namespace = ?`, ms(now), id, ns)
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+// Touch adds count accesses to memory id, the last at time at (recall heat). A memory
+// that no longer exists is skipped.
+func (d *DB) Touch(ns, id string, count int64, at time.Time) error {
+	return d.exec(`UPDATE memories SET access_count = access_count + ?,
+		last_accessed_at = max(coalesce(last_accessed_at, 0), ?) WHERE id = ? AND namespace = ?`,
+		count, ms(at), id, ns)
 }
 
 func memArgs(m *record.Memory) ([]any, error) {
