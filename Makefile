@@ -6,7 +6,7 @@ FUZZTIME ?= 5s
 # make eval DATA=file.json (several: DATA="a.json b.json"); default: every shared dev set.
 DATA     ?= $(wildcard ../shared/eval/*.json)
 
-.PHONY: all demo test vet unit fuzz bench eval clean
+.PHONY: all demo build test test-wasm vet unit fuzz bench eval clean
 
 all: test
 
@@ -14,14 +14,25 @@ all: test
 demo:
 	$(GO) run ./cmd/memcore demo --db memcore-demo.db
 
+## build: both wasm binaries and wasm_exec.js into dist/, with sizes and sha256
+## (go run ./cmd/wasmbuild; incremental; WASMBUILD="-force -nobounds" to pass flags)
+build:
+	$(GO) run ./cmd/wasmbuild $(WASMBUILD)
+
 ## test: vet, unit tests, and every fuzz target briefly (FUZZTIME each)
 test: vet unit fuzz
 
 vet:
 	$(GO) vet ./...
 
+# The wasm package's tests build the wasip1 binary themselves (cached between runs), so a
+# first run on a fresh machine takes a few minutes: hence the timeout.
 unit:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 20m ./...
+
+## test-wasm: the wasip1 build under wazero (conformance suite, storage, callbacks)
+test-wasm:
+	$(GO) test -count=1 -timeout 20m ./wasm/...
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh

@@ -96,8 +96,15 @@ type openArgs struct {
 
 // Call answers one request. It never panics; the response is always valid JSON. It is
 // safe for concurrent use (the js adapter runs each request in its own goroutine).
-func (h *Host) Call(ctx context.Context, req []byte) []byte {
+func (h *Host) Call(ctx context.Context, req []byte) (resp []byte) {
 	var env envelope
+	defer func() {
+		// A panic must not take the instance down with every database in it (in the js
+		// build it would end the Go program, leaving every pending Promise unsettled).
+		if p := recover(); p != nil {
+			resp = core.Respond(env.ID, nil, &core.Error{Code: core.CodeInternal, Message: fmt.Sprintf("panic in %s: %v", env.Op, p)})
+		}
+	}()
 	if json.Unmarshal(req, &env) != nil || env.V != core.ProtocolVersion {
 		// Let the engine-level decoder produce the precise error.
 		return core.ErrorResponse(req)

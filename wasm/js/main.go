@@ -1,0 +1,141 @@
+//go:build js && wasm
+
+// Command js is memcore's entry point for GOOS=js (built by cmd/wasmbuild into
+// dist/memcore.wasm and started by the toolchain's wasm_exec.js): a thin transport over
+// internal/host for browsers, Node and edge workers.
+//
+// On start it sets
+//
+//	globalThis.__memcore = { version: string, call(request: string): Promise<string> }
+//
+// then calls globalThis.__memcore_ready() if the loader defined it, and keeps running.
+// call takes one JSON protocol request (docs/PROTOCOL.md, with the host ops open/close
+// and the envelope's "db") and resolves with its JSON response; it never rejects for a
+// request, only for a call that is not given a string.
+//
+// The engine calls the page back through globalThis.__memcore_host(db, kind, payload),
+// which must return a string or a Promise of one (see docs/WASM.md): an open with
+// "embed": true makes the engine call it with kind "embed" and payload {"texts":[…]},
+// and expect {"vectors":[[…],…]} or {"error":{"message":…}}.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"syscall/js"
+
+	"github.com/memcore/memcore/core"
+	"github.com/memcore/memcore/internal/host"
+)
+
+func main() {
+	h := host.New()
+	h.Callback = callHost
+	api := js.Global().Get("Object").New()
+	api.Set("version", core.Version)
+	api.Set("call", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return call(h, args)
+	}))
+	js.Global().Set("__memcore", api)
+	if ready := js.Global().Get("__memcore_ready"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {} // serve calls until the page or process goes away
+}
+
+// call returns a Promise at once and answers the request in a goroutine: a js.FuncOf
+// callback runs on the event loop, and a request may wait for SQLite or for a Promise of
+// the host (an embedder), which can only settle once the callback has returned.
+func call(h *host.Host, args []js.Value) any {
+	var request string
+	ok := len(args) == 1 && args[0].Type() == js.TypeString
+	if ok {
+		request = args[0].String()
+	}
+	return newPromise(func(resolve, reject js.Value) {
+		if !ok {
+			reject.Invoke(js.Global().Get("TypeError").New("__memcore.call takes one string: a JSON request"))
+			return
+		}
+		go func() {
+			resolve.Invoke(string(h.Call(context.Background(), []byte(request))))
+		}()
+	})
+}
+
+// newPromise returns a new Promise whose executor is start.
+func newPromise(start func(resolve, reject js.Value)) js.Value {
+	executor := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		start(args[0], args[1])
+		return nil
+	})
+	defer executor.Release() // the executor runs synchronously inside new Promise
+	return js.Global().Get("Promise").New(executor)
+}
+
+// callHost is host.Callback for the js build: globalThis.__memcore_host(db, kind,
+// payload), awaited. It runs in the goroutine of a request, never on the event loop.
+func callHost(ctx context.Context, db int64, kind string, payload []byte) (reply []byte, err error) {
+	fn := js.Global().Get("__memcore_host")
+	if fn.Type() != js.TypeFunction {
+		return nil, errors.New("globalThis.__memcore_host is not a function")
+	}
+	type settled struct {
+		v   js.Value
+		err error
+	}
+	done := make(chan settled, 1)
+	onValue := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		done <- settled{v: arg0(args)}
+		return nil
+	})
+	onError := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		done <- settled{err: fmt.Errorf("__memcore_host(%q) rejected: %s", kind, describe(arg0(args)))}
+		return nil
+	})
+	release := func() { onValue.Release(); onError.Release() }
+	// A host function that throws is a rejection; Promise.resolve accepts a string as
+	// well as a Promise of one.
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- settled{err: fmt.Errorf("__memcore_host(%q) threw: %v", kind, p)}
+			}
+		}()
+		v := fn.Invoke(js.ValueOf(float64(db)), kind, string(payload))
+		js.Global().Get("Promise").Call("resolve", v).Call("then", onValue, onError)
+	}()
+	select {
+	case s := <-done:
+		release()
+		if s.err != nil {
+			return nil, s.err
+		}
+		if s.v.Type() != js.TypeString {
+			return nil, fmt.Errorf("__memcore_host(%q) resolved with a %s, not a JSON string", kind, s.v.Type())
+		}
+		return []byte(s.v.String()), nil
+	case <-ctx.Done():
+		// The Promise may still settle: release the functions only then.
+		go func() { <-done; release() }()
+		return nil, ctx.Err()
+	}
+}
+
+func arg0(args []js.Value) js.Value {
+	if len(args) == 0 {
+		return js.Undefined()
+	}
+	return args[0]
+}
+
+// describe renders a rejection reason: an Error's message, else the value as a string.
+func describe(v js.Value) string {
+	if v.Type() == js.TypeObject {
+		if m := v.Get("message"); m.Type() == js.TypeString {
+			return m.String()
+		}
+	}
+	return js.Global().Call("String", v).String()
+}
