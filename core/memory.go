@@ -32,6 +32,13 @@ type MemoryInput struct {
 // with the error naming the first bad field as "memories[i].field". It returns the stored
 // records in input order.
 func (n *Namespace) Remember(ctx context.Context, in ...MemoryInput) ([]*Memory, error) {
+	return n.remember(ctx, in, nil)
+}
+
+// remember is Remember with a hook: keep, when not nil, runs first inside the
+// transaction with the validated memories and returns those to store (the others are
+// neither stored nor returned); it may write more in the same transaction.
+func (n *Namespace) remember(ctx context.Context, in []MemoryInput, keep func([]*Memory) ([]*Memory, error)) ([]*Memory, error) {
 	c := checker{l: n.e.limits}
 	c.batch("memories", len(in))
 	if c.err != nil {
@@ -46,23 +53,32 @@ func (n *Namespace) Remember(ctx context.Context, in ...MemoryInput) ([]*Memory,
 		}
 		out[i] = m
 	}
-	var vecs [][]float32
+	var vecs map[*Memory][]float32 // nil without an embedder: every lookup is nil
 	if n.e.embedder != nil {
+		vecs = make(map[*Memory][]float32, len(out))
 		texts := make([]string, len(out))
 		for i, m := range out {
 			texts[i] = embedText(m)
 		}
-		var err error
-		vecs, err = n.e.embed(ctx, texts)
+		v, err := n.e.embed(ctx, texts)
 		n.e.embedFailed(err)
+		for i := range v {
+			vecs[out[i]] = v[i]
+		}
 	}
 	err := n.e.tx(ctx, func() error {
-		for i, m := range out {
+		if keep != nil {
+			var err error
+			if out, err = keep(out); err != nil {
+				return err
+			}
+		}
+		for _, m := range out {
 			if err := n.e.db.InsertMemory(m, ftsDoc(m)); err != nil {
 				return err
 			}
-			if vecs != nil {
-				if err := n.e.db.PutVector(n.name, m.ID, vecs[i]); err != nil {
+			if v := vecs[m]; v != nil {
+				if err := n.e.db.PutVector(n.name, m.ID, v); err != nil {
 					return err
 				}
 			}

@@ -160,6 +160,27 @@ func (e *Engine) newMux() *protocol.Mux {
 	m.Handle("stats", handler(e, func(ctx context.Context, n *Namespace, a *nsArg) (any, error) {
 		return n.Stats(ctx)
 	}))
+	m.Handle("snapshot", handler(e, opSnapshot))
+	m.Handle("restore", handler(e, opRestore))
+	m.Handle("documents.get", handler(e, opDocumentsGet))
+	m.Handle("documents.set", handler(e, opDocumentsSet))
+	m.Handle("documents.list", handler(e, opDocumentsList))
+	m.Handle("documents.delete", handler(e, opDocumentsDelete))
+	m.Handle("scratchpad.set", handler(e, opScratchpadSet))
+	m.Handle("scratchpad.get", handler(e, opScratchpadGet))
+	m.Handle("scratchpad.list", handler(e, opScratchpadList))
+	m.Handle("scratchpad.delete", handler(e, opScratchpadDelete))
+	m.Handle("plan.set", handler(e, opPlanSet))
+	m.Handle("plan.get", handler(e, opPlanGet))
+	m.Handle("plan.updateStep", handler(e, opPlanUpdateStep))
+	m.Handle("state.set", handler(e, opStateSet))
+	m.Handle("state.get", handler(e, opStateGet))
+	m.Handle("buildContext", handler(e, opBuildContext))
+	m.Handle("endSession", handler(e, opEndSession))
+	m.Handle("episodes.list", handler(e, opEpisodesList))
+	m.Handle("extractFacts", handler(e, opExtractFacts))
+	m.Handle("consolidate", handler(e, opConsolidate))
+	m.Handle("compact", handler(e, compactOp))
 	return m
 }
 

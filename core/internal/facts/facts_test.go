@@ -1,0 +1,257 @@
+package facts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// conv returns a conversation: user messages are the given texts, each answered by an
+// assistant "ok".
+func conv(user ...string) []Message {
+	var msgs []Message
+	for _, u := range user {
+		msgs = append(msgs, Message{Role: "user", Text: u}, Message{Role: "assistant", Text: "ok"})
+	}
+	return msgs
+}
+
+func TestExtract_gate(t *testing.T) {
+	two := conv("I prefer dark mode.", "hello")
+	r := Extract(two, Options{})
+	if len(r.Facts) != 0 || r.Reason != ReasonTooFewMessages {
+		t.Fatalf("4 messages: %+v", r)
+	}
+	// System and tool messages do not count towards the gate.
+	padded := append([]Message{{Role: "system", Text: "be nice"}, {Role: "tool", Text: "x"}}, two...)
+	if r := Extract(padded, Options{}); r.Reason != ReasonTooFewMessages {
+		t.Fatalf("4 conversation messages and 2 others: %+v", r)
+	}
+	three := conv("I prefer dark mode.", "hello", "thanks")
+	r = Extract(three, Options{})
+	if len(r.Facts) != 1 || r.Reason != "" || r.Facts[0].Type != TypePreference {
+		t.Fatalf("6 messages: %+v", r)
+	}
+	r = Extract(conv("hello", "how are you?", "thanks"), Options{})
+	if len(r.Facts) != 0 || r.Reason != ReasonNoCues || r.Facts == nil {
+		t.Fatalf("small talk: %+v", r)
+	}
+}
+
+func TestExtract_window(t *testing.T) {
+	// 12 exchanges: the preference is in message 0, outside the last 20.
+	msgs := conv("I prefer dark mode.")
+	for range 11 {
+		msgs = append(msgs, conv("hello")...)
+	}
+	if r := Extract(msgs, Options{}); len(r.Facts) != 0 {
+		t.Fatalf("message 0 of 24 was read: %+v", r.Facts)
+	}
+	msgs = append(msgs, conv("My name is Ada Lovelace.")...)
+	r := Extract(msgs, Options{})
+	if len(r.Facts) != 1 || !slices.Equal(r.Facts[0].Evidence, []int{24}) {
+		t.Fatalf("want the name from message 24: %+v", r.Facts)
+	}
+}
+
+func TestExtract_foldsDuplicates(t *testing.T) {
+	r := Extract(conv("I prefer dark mode.", "hello", "Again: I PREFER dark mode!"), Options{})
+	if len(r.Facts) != 1 {
+		t.Fatalf("want one folded fact: %+v", r.Facts)
+	}
+	if !slices.Equal(r.Facts[0].Evidence, []int{0, 4}) {
+		t.Errorf("evidence %v, want [0 4]", r.Facts[0].Evidence)
+	}
+}
+
+func TestFold_firstEightyCharacters(t *testing.T) {
+	long := strings.Repeat("x", KeyRunes)
+	in := []Fact{
+		{Type: TypeNote, Content: long + " one", Confidence: 0.5, Evidence: []int{3}},
+		{Type: TypeNote, Content: strings.ToUpper(long) + " two", Confidence: 0.9, Evidence: []int{1}},
+		{Type: TypeRule, Content: long, Confidence: 0.5, Evidence: []int{2}},
+	}
+	out := Fold(in)
+	if len(out) != 2 {
+		t.Fatalf("folded to %d facts: %+v", len(out), out)
+	}
+	if out[0].Content != long+" one" || out[0].Confidence != 0.9 || !slices.Equal(out[0].Evidence, []int{1, 3}) {
+		t.Errorf("folded fact %+v", out[0])
+	}
+	if in[0].Evidence[0] != 3 || len(in[0].Evidence) != 1 {
+		t.Errorf("Fold changed its input: %v", in[0].Evidence)
+	}
+}
+
+func TestExtract_capsAtEight(t *testing.T) {
+	var user []string
+	for i := range 12 {
+		user = append(user, fmt.Sprintf("I really love topic number %d.", i))
+	}
+	user[9] = "My name is Grace Hopper." // more confident than a preference: kept
+	r := Extract(conv(user...), Options{})
+	if len(r.Facts) != DefaultMaxFacts {
+		t.Fatalf("%d facts, want %d", len(r.Facts), DefaultMaxFacts)
+	}
+	if !slices.ContainsFunc(r.Facts, func(f Fact) bool { return f.Predicate == "name" }) {
+		t.Errorf("the most confident fact was dropped: %+v", r.Facts)
+	}
+	if !slices.IsSortedFunc(r.Facts, func(a, b Fact) int { return a.Evidence[0] - b.Evidence[0] }) {
+		t.Errorf("facts are not in the order they were said: %+v", r.Facts)
+	}
+	if r := Extract(conv(user...), Options{MaxFacts: 3}); len(r.Facts) != 3 {
+		t.Errorf("MaxFacts 3: %d facts", len(r.Facts))
+	}
+}
+
+// TestExtract_shapes checks what each category makes of a sentence, field by field.
+func TestExtract_shapes(t *testing.T) {
+	for _, tc := range []struct {
+		text                  string
+		typ, content, subject string
+		predicate             string
+	}{
+		{"I don't like long meetings.", TypePreference, "User dislikes long meetings", "user", "dislikes"},
+		{"I can't stand YAML.", TypePreference, "User dislikes YAML", "user", "dislikes"},
+		{"我不喜欢吃香菜。", TypePreference, "用户不喜欢吃香菜", "user", "dislikes"},
+		{"我喜欢用 Python 写脚本", TypePreference, "用户喜欢用 Python 写脚本", "user", "likes"},
+		{"My name is Ada Lovelace.", TypeProfile, "User's name is Ada Lovelace", "user", "name"},
+		{"我叫李明。", TypeProfile, "用户叫李明", "user", "name"},
+		{"I'm an SRE engineer.", TypeProfile, "User is an SRE engineer", "user", "job"},
+		{"I live in San Francisco, California.", TypeProfile, "User lives in San Francisco, California", "user", "location"},
+		{"我住在上海。", TypeProfile, "用户住在上海", "user", "location"},
+		{"I mostly use Emacs for everything.", TypeProfile, "User uses Emacs", "user", "uses"},
+		{"From now on, answer in French.", TypeRule, "From now on, answer in French.", "", ""},
+		{"以后回答都用中文。", TypeRule, "以后回答都用中文。", "", ""},
+		{"The migration is done.", TypeFact, "The migration is done.", "", ""},
+		{"Lesson learned: pin your versions.", TypeError, "Lesson learned: pin your versions.", "", ""},
+		{"Please draft a note to the landlord.", TypeNote, "User asked: Please draft a note to the landlord.", "user", "requested"},
+		{"帮我写一个 Python 脚本。", TypeNote, "用户请求：帮我写一个 Python 脚本。", "user", "requested"},
+	} {
+		r := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1})
+		if len(r.Facts) != 1 {
+			t.Errorf("%q: %d facts: %+v", tc.text, len(r.Facts), r.Facts)
+			continue
+		}
+		f := r.Facts[0]
+		if f.Type != tc.typ || f.Content != tc.content || f.Subject != tc.subject || f.Predicate != tc.predicate {
+			t.Errorf("%q:\n got %s %q %q %q\nwant %s %q %q %q", tc.text, f.Type, f.Content, f.Subject, f.Predicate,
+				tc.typ, tc.content, tc.subject, tc.predicate)
+		}
+		if f.Confidence <= 0 || f.Confidence > 1 || !slices.Equal(f.Evidence, []int{0}) {
+			t.Errorf("%q: confidence %v evidence %v", tc.text, f.Confidence, f.Evidence)
+		}
+	}
+}
+
+// TestExtract_rolesAndQuotes: assistants are read for completions and errors only;
+// system and tool messages, code blocks and Markdown quotes not at all.
+func TestExtract_rolesAndQuotes(t *testing.T) {
+	for _, tc := range []struct {
+		msg  Message
+		want int
+	}{
+		{Message{Role: "assistant", Text: "I love helping people. From now on I will be brief."}, 0},
+		{Message{Role: "assistant", Text: "I've fixed the race condition in the scheduler."}, 1},
+		{Message{Role: "system", Text: "Always answer in English."}, 0},
+		{Message{Role: "tool", Text: "ERROR: connection refused"}, 0},
+		{Message{Role: "user", Text: "Look:\n```\nI prefer tabs. Always use tabs.\n```"}, 0},
+		{Message{Role: "user", Text: "> I prefer tabs, always.\nWhat do you think?"}, 0},
+		{Message{Role: "user", Text: "他说“我喜欢跑步”。"}, 0},
+	} {
+		if r := Extract([]Message{tc.msg}, Options{MinMessages: 1}); len(r.Facts) != tc.want {
+			t.Errorf("%s %q: %+v", tc.msg.Role, tc.msg.Text, r.Facts)
+		}
+	}
+}
+
+func TestSentences(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"I like Go. I use Node.js daily! Ok?", []string{"I like Go.", "I use Node.js daily!", "Ok?"}},
+		{"See e.g. the docs. J. Smith agrees.", []string{"See e.g. the docs.", "J. Smith agrees."}},
+		{"我喜欢咖啡。不喜欢茶！好吗？", []string{"我喜欢咖啡。", "不喜欢茶！", "好吗？"}},
+		{`He said "stop." Then left.`, []string{`He said "stop."`, "Then left."}},
+		{"line one\nline two", []string{"line one", "line two"}},
+		{"v1.2 is out…and more", []string{"v1.2 is out…", "and more"}},
+	} {
+		var got []string
+		for _, s := range sentences(tc.in) {
+			got = append(got, s.s)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if n := len(sentences(strings.Repeat("Hi. ", 500))); n != maxSentences {
+		t.Errorf("%d sentences of a long message, want %d", n, maxSentences)
+	}
+	if n := len(sentences(strings.Repeat("a", maxSentenceRunes+1))); n != 0 {
+		t.Errorf("a sentence over %d characters was kept", maxSentenceRunes)
+	}
+}
+
+func TestKey(t *testing.T) {
+	if Key("Ｈｅｌｌｏ   World") != Key("hello world") {
+		t.Error("Key does not fold width, case and spaces")
+	}
+	if k := Key(strings.Repeat("字", 100)); len([]rune(k)) != KeyRunes {
+		t.Errorf("key of %d runes", len([]rune(k)))
+	}
+}
+
+// TestExtract_readBudget: a message is read up to MaxMessageRunes characters, and a call
+// up to MaxScanRunes, newest messages first.
+func TestExtract_readBudget(t *testing.T) {
+	pad := strings.Repeat("Nothing to see here. ", MaxMessageRunes/20)
+	late := []Message{{Role: "user", Text: pad + "I prefer dark mode."}}
+	if r := Extract(late, Options{MinMessages: 1}); len(r.Facts) != 0 {
+		t.Errorf("read past %d characters: %+v", MaxMessageRunes, r.Facts)
+	}
+	early := []Message{{Role: "user", Text: "I prefer dark mode. " + pad}}
+	if r := Extract(early, Options{MinMessages: 1}); len(r.Facts) != 1 {
+		t.Errorf("the start of a long message was not read: %+v", r.Facts)
+	}
+	// Four long messages: the oldest is past the call's budget.
+	var msgs []Message
+	for _, cue := range []string{"I prefer tea.", "I prefer coffee.", "I prefer water.", "I prefer juice."} {
+		msgs = append(msgs, Message{Role: "user", Text: cue + " " + pad})
+	}
+	got := Extract(msgs, Options{MinMessages: 1}).Facts
+	if len(got) != 3 || got[0].Evidence[0] != 1 || got[2].Evidence[0] != 3 {
+		t.Errorf("want the newest three messages read, in order: %+v", got)
+	}
+	if b := readBudget(msgs, Options{}); b[0] != 0 || b[3] != MaxMessageRunes || b[1]+b[2]+b[3] != MaxScanRunes {
+		t.Errorf("budget %v", b)
+	}
+}
+
+// TestPrefilter_changesNothing: the literal prefilters only skip sentences their pattern
+// cannot match. Every labelled case and fuzz seed gives the same facts with them off.
+func TestPrefilter_changesNothing(t *testing.T) {
+	var convs [][]Message
+	for _, c := range loadLabelled(t) {
+		var msgs []Message
+		for _, m := range c.Messages {
+			msgs = append(msgs, Message{Role: m.Role, Text: m.Content})
+		}
+		convs = append(convs, msgs)
+	}
+	for _, s := range []string{"I  PREFER\tdark mode", "FROM NOW ON answer in French", "Stop   ADDING comments",
+		"i am A VEGETARIAN", "I'm  Tom.", "We  Deployed it", "BUG: 有个BUG", "He   SAID he loves tea", "Could you  Always be brief?"} {
+		convs = append(convs, []Message{{Role: "user", Text: s}})
+	}
+	defer func() { prefilter = true }()
+	for _, msgs := range convs {
+		prefilter = true
+		with := Extract(msgs, Options{MinMessages: 1})
+		prefilter = false
+		without := Extract(msgs, Options{MinMessages: 1})
+		if fmt.Sprint(with) != fmt.Sprint(without) {
+			t.Errorf("%q:\n with prefilter    %+v\n without prefilter %+v", msgs, with.Facts, without.Facts)
+		}
+	}
+}
