@@ -6,13 +6,26 @@ FUZZTIME ?= 5s
 # make eval DATA=file.json (several: DATA="a.json b.json"); default: every shared dev set.
 DATA     ?= $(wildcard ../shared/eval/*.json)
 
-.PHONY: all demo build test test-wasm vet unit fuzz bench eval clean
+.PHONY: all demo build test test-wasm vet unit fuzz bench eval clean js-test
 
 all: test
 
-## demo: replay a bilingual agent conversation into ./memcore-demo.db and recall from it
+## demo: replay a bilingual agent conversation into ./memcore-demo.db and recall from it,
+## through the npm package in Node (the Go version: go run ./cmd/memcore demo)
 demo:
-	$(GO) run ./cmd/memcore demo --db memcore-demo.db
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	node js/demo.mjs
+
+## js-test: the npm package — npm ci when the lock changed, the js wasm, tsc on the type
+## tests, node --test against the packed and installed package
+js-test: node_modules/.package-lock.json
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	node_modules/.bin/tsc -p js/types-test/tsconfig.json
+	node --test js/test/*.test.mjs
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
 
 ## build: both wasm binaries and wasm_exec.js into dist/, with sizes and sha256
 ## (go run ./cmd/wasmbuild; incremental; WASMBUILD="-force -nobounds" to pass flags)

@@ -1,0 +1,470 @@
+// The runtime-independent half of the package: the Memory class, argument checks, and the
+// client that speaks the JSON protocol (docs/PROTOCOL.md) to the wasm engine. Each runtime
+// entry (node.js today; browser and workerd later) loads the engine its own way and hands
+// this module an object with call(requestJSON): Promise<responseJSON>.
+
+import { MemcoreError, invalid } from './errors.js';
+
+// ─── Options ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The engine's limits as the JS API names them, with their defaults (docs/ENGINE.md).
+ * The engine's Go struct (core.Limits) has no JSON tags: WIRE_LIMITS maps each name to
+ * the key its decoder accepts. A test compares both tables with core/options.go.
+ */
+export const DEFAULT_LIMITS = Object.freeze({
+  maxContentBytes: 64 << 10,
+  maxFieldBytes: 1 << 10,
+  maxTags: 32,
+  maxTagBytes: 64,
+  maxBatch: 1000,
+  maxQueryBytes: 2 << 10,
+  maxResults: 1000,
+  maxRequestBytes: 64 << 20,
+});
+
+const WIRE_LIMITS = {
+  maxContentBytes: 'MaxContentBytes',
+  maxFieldBytes: 'MaxFieldBytes',
+  maxTags: 'MaxTags',
+  maxTagBytes: 'MaxTagBytes',
+  maxBatch: 'MaxBatch',
+  maxQueryBytes: 'MaxQueryBytes',
+  maxResults: 'MaxResults',
+  maxRequestBytes: 'MaxRequestBytes',
+};
+
+/**
+ * Recall's default weights (docs/SCORING.md, recall.DefaultWeights). The engine replaces
+ * all of its weights with the scoring object it is given, so the shim fills the ones a
+ * caller leaves out from this table. A test compares it with core/internal/recall.
+ */
+export const DEFAULT_SCORING = Object.freeze({
+  relevance: 0.7,
+  recency: 0.1,
+  importance: 0.15,
+  heat: 0.05,
+  recencyHalfLifeDays: 30,
+  heatHalfLifeDays: 7,
+  heatSaturation: 5,
+  titleBM25: 3,
+  subjectBM25: 2,
+  contentBM25: 1,
+  turnContextBM25: 0.4,
+  minRelevance: 0.1,
+  minSimilarity: 0.25,
+  rrfK: 60,
+  candidatePool: 50,
+});
+
+const utf8 = new TextEncoder();
+
+/** Throws invalid_argument unless ns is a namespace the engine accepts (engine.go). */
+export function checkNamespace(ns, field = 'namespace') {
+  if (typeof ns !== 'string') throw invalid(field, `a namespace is a string, got ${describe(ns)}`);
+  const n = utf8.encode(ns).length;
+  if (n === 0 || n > 128) throw invalid(field, 'a namespace is 1 to 128 bytes of UTF-8');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(ns)) throw invalid(field, 'a namespace has no control characters');
+  return ns;
+}
+
+/**
+ * Checks the options of open() shared by every runtime and returns them in wire form.
+ * known lists the runtime's own extra options (path, tierUp, …) that it checks itself.
+ */
+export function checkOpenOptions(options, known) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw invalid('options', `open takes an options object, got ${describe(options)}`);
+  }
+  const common = ['namespace', 'embed', 'cacheKiB', 'readOnly', 'limits', 'scoring'];
+  for (const k of Object.keys(options)) {
+    if (k === 'llm') throw new MemcoreError('unsupported', 'LLM callbacks are not supported by this version of memcore', 'llm');
+    if (!common.includes(k) && !known.includes(k)) throw invalid(k, `unknown option ${JSON.stringify(k)}`);
+  }
+  const o = options;
+  const out = { namespace: o.namespace === undefined ? 'default' : checkNamespace(o.namespace) };
+  if (o.embed !== undefined && typeof o.embed !== 'function') {
+    throw invalid('embed', `embed is an async function (texts: string[]) => number[][], got ${describe(o.embed)}`);
+  }
+  out.embed = o.embed;
+  if (o.cacheKiB !== undefined && !(Number.isSafeInteger(o.cacheKiB) && o.cacheKiB >= 0)) {
+    throw invalid('cacheKiB', `cacheKiB is a non-negative integer, got ${describe(o.cacheKiB)}`);
+  }
+  out.cacheKiB = o.cacheKiB;
+  if (o.readOnly !== undefined && typeof o.readOnly !== 'boolean') {
+    throw invalid('readOnly', `readOnly is a boolean, got ${describe(o.readOnly)}`);
+  }
+  out.readOnly = o.readOnly;
+  if (o.limits !== undefined) {
+    if (!isObject(o.limits)) throw invalid('limits', `limits is an object, got ${describe(o.limits)}`);
+    out.limits = {};
+    for (const [k, v] of Object.entries(o.limits)) {
+      if (!Object.hasOwn(WIRE_LIMITS, k)) throw invalid(`limits.${k}`, `unknown limit ${JSON.stringify(k)}`);
+      if (v === undefined) continue;
+      if (!(Number.isSafeInteger(v) && v >= 0)) throw invalid(`limits.${k}`, `a limit is a non-negative integer (0: the default), got ${describe(v)}`);
+      out.limits[WIRE_LIMITS[k]] = v;
+    }
+  }
+  if (o.scoring !== undefined) {
+    if (!isObject(o.scoring)) throw invalid('scoring', `scoring is an object, got ${describe(o.scoring)}`);
+    out.scoring = { ...DEFAULT_SCORING };
+    for (const [k, v] of Object.entries(o.scoring)) {
+      if (!Object.hasOwn(DEFAULT_SCORING, k)) throw invalid(`scoring.${k}`, `unknown scoring weight ${JSON.stringify(k)}`);
+      if (v === undefined) continue;
+      const ok = k === 'candidatePool' ? Number.isSafeInteger(v) && v >= 0 : typeof v === 'number' && Number.isFinite(v);
+      if (!ok) throw invalid(`scoring.${k}`, `expected a ${k === 'candidatePool' ? 'non-negative integer' : 'finite number'}, got ${describe(v)}`);
+      out.scoring[k] = v;
+    }
+  }
+  return out;
+}
+
+/** The engine-facing args of open, without path and version. */
+export function openArgs(o) {
+  const a = {};
+  if (o.embed) a.embed = true;
+  if (o.cacheKiB !== undefined) a.cacheKiB = o.cacheKiB;
+  if (o.readOnly) a.readOnly = true;
+  if (o.limits && Object.keys(o.limits).length) a.limits = o.limits;
+  if (o.scoring) a.scoring = o.scoring;
+  return a;
+}
+
+// ─── Values ─────────────────────────────────────────────────────────────────────────────
+
+function isObject(v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function describe(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return v.length > 40 ? 'a string' : JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return `${typeof v} ${String(v)}`;
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+function join(path, key) {
+  return path ? `${path}.${key}` : key;
+}
+
+/**
+ * Returns a JSON-ready copy of v, or throws invalid_argument naming the field as the engine
+ * would (`memories[2].importance`): NaN and Infinity (JSON would turn them into null, which
+ * the engine reads as "not given"), BigInt, functions, symbols, Maps, Sets, cycles.
+ * Dates become RFC 3339 strings; undefined object members are left out.
+ */
+export function encode(v, path, seen = new Set()) {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return v;
+    case 'number':
+      if (!Number.isFinite(v)) throw invalid(path, `expected a finite number, got ${v}`);
+      return v;
+    case 'bigint':
+      throw invalid(path, 'a BigInt cannot be sent: use a number');
+    case 'function':
+    case 'symbol':
+      throw invalid(path, `expected a JSON value, got a ${typeof v}`);
+  }
+  if (v === null) return null;
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) throw invalid(path, 'an invalid Date');
+    return v.toISOString();
+  }
+  if (v instanceof Map || v instanceof Set || ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+    throw invalid(path, `expected a plain object or array, got a ${v.constructor.name}`);
+  }
+  if (seen.has(v)) throw invalid(path, 'the value contains a cycle');
+  seen.add(v);
+  try {
+    if (Array.isArray(v)) {
+      return v.map((e, i) => {
+        const p = `${path}[${i}]`;
+        if (e === undefined) throw invalid(p, 'undefined in an array');
+        return encode(e, p, seen);
+      });
+    }
+    const out = {};
+    for (const k of Object.keys(v)) {
+      const e = encode(v[k], join(path, k), seen);
+      if (e !== undefined) out[k] = e;
+    }
+    return out;
+  } finally {
+    seen.delete(v);
+  }
+}
+
+/** An options argument: undefined is {}, anything but a plain object is invalid. */
+function options(o, name = 'options') {
+  if (o === undefined || o === null) return {};
+  if (!isObject(o)) throw invalid(name, `${name} is an object, got ${describe(o)}`);
+  if (Object.hasOwn(o, 'namespace')) {
+    throw invalid('namespace', 'a Memory is bound to its namespace: use mem.withNamespace(ns) for another');
+  }
+  return encode(o, '');
+}
+
+function checkString(v, field, what) {
+  if (typeof v !== 'string') throw invalid(field, `${what} is a string, got ${describe(v)}`);
+  return v;
+}
+
+// ─── Engine client ──────────────────────────────────────────────────────────────────────
+
+/**
+ * EngineClient sends protocol requests to one loaded wasm engine (one per process or
+ * worker: the engine's host serves many databases) and answers its callbacks.
+ */
+export class EngineClient {
+  #api;
+  #next = 0;
+  #dead = null; // a MemcoreError once the Go program has stopped
+  #kill;
+  #deadPromise;
+  /** db handle → the embed function of that database. */
+  embedders = new Map();
+
+  /** api is the engine's { version, call(request: string): Promise<string> }. */
+  constructor(api) {
+    this.#api = api;
+    this.#deadPromise = new Promise((_, reject) => {
+      this.#kill = reject;
+    });
+    this.#deadPromise.catch(() => {});
+  }
+
+  get version() {
+    return this.#api.version;
+  }
+
+  get dead() {
+    return this.#dead;
+  }
+
+  /** Fails every pending and later request: the wasm program has stopped. */
+  stop(err) {
+    if (this.#dead) return;
+    this.#dead = err;
+    this.#kill(err);
+  }
+
+  /** Sends op with args to database db (0: a host op) and returns the result or throws. */
+  async request(op, args, db) {
+    if (this.#dead) throw this.#dead;
+    const req = { v: 1, id: ++this.#next, op, args };
+    if (db) req.db = db;
+    let text;
+    try {
+      text = JSON.stringify(req);
+    } catch (err) {
+      throw invalid('args', `the request cannot be encoded as JSON: ${err.message}`);
+    }
+    const raw = await Promise.race([this.#api.call(text), this.#deadPromise]);
+    let res;
+    try {
+      res = JSON.parse(raw);
+    } catch {
+      throw new MemcoreError('internal', `the engine answered ${op} with something that is not JSON`);
+    }
+    if (res.ok) return res.result;
+    const e = res.error || {};
+    throw new MemcoreError(e.code, e.message || `${op} failed`, e.field);
+  }
+
+  /**
+   * globalThis.__memcore_host for this engine: the engine's callbacks, dispatched by
+   * database handle. It never throws: failures are replied as {"error":{"message"}}.
+   */
+  host = (db, kind, payload) => this.#host(db, kind, payload);
+
+  async #host(db, kind, payload) {
+    try {
+      if (kind !== 'embed') return reply({ error: { message: `memcore's JS host does not answer ${JSON.stringify(kind)} callbacks` } });
+      const embed = this.embedders.get(db);
+      if (!embed) return reply({ error: { message: `database ${db} has no embed function` } });
+      const { texts } = JSON.parse(payload);
+      const vectors = await embed(texts);
+      return reply({ vectors: checkVectors(vectors, texts.length) });
+    } catch (err) {
+      return reply({ error: { message: err instanceof Error ? err.message : String(err) } });
+    }
+  }
+}
+
+function reply(v) {
+  return JSON.stringify(v);
+}
+
+/** Checks and converts what an embed function returned: n arrays (or typed arrays) of numbers. */
+function checkVectors(vectors, n) {
+  if (!Array.isArray(vectors)) throw new Error(`embed must return an array of ${n} vectors, got ${describe(vectors)}`);
+  if (vectors.length !== n) throw new Error(`embed returned ${vectors.length} vectors for ${n} texts`);
+  return vectors.map((v, i) => {
+    const a = ArrayBuffer.isView(v) ? Array.from(v) : v;
+    if (!Array.isArray(a) || !a.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+      throw new Error(`embed: vector ${i} is not an array of finite numbers`);
+    }
+    return a;
+  });
+}
+
+// ─── Connections and the Memory class ───────────────────────────────────────────────────
+
+/**
+ * A Connection is what one open() returned: a database handle in the engine, shared by
+ * every namespace view of it. release is called once, by the first close().
+ */
+export class Connection {
+  #closing = null;
+  #inflight = new Set();
+
+  constructor(client, db, release) {
+    this.client = client;
+    this.db = db;
+    this.release = release;
+    this.closed = false;
+  }
+
+  check() {
+    if (this.closed) throw new MemcoreError('closed', 'this memcore database was closed');
+  }
+
+  async call(op, args) {
+    this.check();
+    const p = this.client.request(op, args, this.db);
+    this.#inflight.add(p);
+    try {
+      return await p;
+    } finally {
+      this.#inflight.delete(p);
+    }
+  }
+
+  close() {
+    if (!this.#closing) {
+      this.closed = true;
+      // Let requests already sent finish (the engine would anyway) before the handle goes.
+      this.#closing = Promise.allSettled([...this.#inflight]).then(() => this.release());
+    }
+    return this.#closing;
+  }
+}
+
+const INTERNAL = Symbol('memcore.internal');
+
+/** Returns a Memory over conn bound to namespace (for the runtime entries, not exported). */
+export function memoryView(conn, namespace) {
+  return new Memory(INTERNAL, conn, namespace);
+}
+
+/** Memory: one namespace of an open memcore database. Get one from open(). */
+export class Memory {
+  #conn;
+  #ns;
+
+  constructor(token, conn, namespace) {
+    if (token !== INTERNAL) throw new TypeError('use open() to get a Memory');
+    this.#conn = conn;
+    this.#ns = namespace;
+  }
+
+  get namespace() {
+    return this.#ns;
+  }
+
+  get closed() {
+    return this.#conn.closed;
+  }
+
+  withNamespace(namespace) {
+    checkNamespace(namespace);
+    this.#conn.check();
+    return new Memory(INTERNAL, this.#conn, namespace);
+  }
+
+  #call(op, args) {
+    return this.#conn.call(op, { ...args, namespace: this.#ns });
+  }
+
+  async remember(input) {
+    this.#conn.check();
+    if (Array.isArray(input)) {
+      const r = await this.#call('remember', { memories: encode(input, 'memories') });
+      return r.memories;
+    }
+    if (!isObject(input)) {
+      throw invalid('memory', `remember takes a memory object or an array of them, got ${describe(input)}`);
+    }
+    const r = await this.#call('remember', { memory: encode(input, 'memory') });
+    return r.memories[0];
+  }
+
+  async get(id) {
+    this.#conn.check();
+    const r = await this.#call('get', { id: checkString(id, 'id', 'an id') });
+    return r.memory;
+  }
+
+  async list(filter) {
+    this.#conn.check();
+    const r = await this.#call('list', options(filter, 'filter'));
+    return { memories: r.memories, nextCursor: r.nextCursor || undefined };
+  }
+
+  async update(id, patch, opts) {
+    this.#conn.check();
+    checkString(id, 'id', 'an id');
+    if (!isObject(patch)) throw invalid('patch', `update takes a patch object, got ${describe(patch)}`);
+    const o = options(opts);
+    return (await this.#call('update', { ...o, id, patch: encode(patch, 'patch') })).memory;
+  }
+
+  async forget(target, opts) {
+    this.#conn.check();
+    const o = options(opts);
+    let what;
+    if (typeof target === 'string') what = { id: target };
+    else if (Array.isArray(target)) what = { ids: encode(target, 'ids') };
+    else if (isObject(target)) what = { filter: encode(target, 'filter') };
+    else throw invalid('id', `forget takes an id, an array of ids or a filter, got ${describe(target)}`);
+    return this.#call('forget', { ...o, ...what });
+  }
+
+  async history(id) {
+    this.#conn.check();
+    return (await this.#call('history', { id: checkString(id, 'id', 'an id') })).history;
+  }
+
+  async recall(query, opts) {
+    this.#conn.check();
+    checkString(query, 'query', 'a query');
+    return (await this.#call('recall', { ...options(opts), query })).hits;
+  }
+
+  async stats() {
+    this.#conn.check();
+    return this.#call('stats', {});
+  }
+
+  async appendTurns(sessionId, turns) {
+    this.#conn.check();
+    checkString(sessionId, 'sessionId', 'a session id');
+    if (!Array.isArray(turns)) throw invalid('turns', `appendTurns takes an array of turns, got ${describe(turns)}`);
+    return (await this.#call('appendTurns', { sessionId, turns: encode(turns, 'turns') })).turns;
+  }
+
+  async searchTurns(query, opts) {
+    this.#conn.check();
+    checkString(query, 'query', 'a query');
+    return (await this.#call('searchTurns', { ...options(opts), query })).hits;
+  }
+
+  close() {
+    return this.#conn.close();
+  }
+}
