@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkWasm measures requests through the wasip1 build under wazero; compare
-// binaries (for example a -nobounds build) with MEMCORE_WASI_WASM=path.
+// binaries (for example a -bounds build) with MEMCORE_WASI_WASM=path.
 //
 //	go test -run '^$' -bench Wasm ./wasm
 func BenchmarkWasm(b *testing.B) {

@@ -8,10 +8,11 @@
 // and prints each artefact's raw, gzip -9 and brotli (quality 11) sizes and sha256.
 // A target whose output is newer than every input is not rebuilt unless -force.
 //
-//	go run ./cmd/wasmbuild [-out dist] [-targets js,wasip1] [-force] [-nobounds] [-q]
+//	go run ./cmd/wasmbuild [-out dist] [-targets js,wasip1] [-force] [-bounds] [-q]
 //
 // -q prints only errors and skips the sizes (for scripts that only need the binaries).
-// -nobounds (or MEMCORE_NOBOUNDS=1) compiles the translated SQLite without bounds checks.
+// The translated SQLite is compiled without Go's bounds checks (see docs/WASM.md);
+// -bounds (or MEMCORE_BOUNDS=1) keeps them, for debugging a suspected memory error.
 package main
 
 import (
@@ -39,17 +40,17 @@ func main() {
 	out := flag.String("out", "dist", "output directory")
 	targets := flag.String("targets", "js,wasip1", "comma-separated targets to build: js, wasip1")
 	force := flag.Bool("force", false, "rebuild targets that are up to date")
-	noBounds := flag.Bool("nobounds", os.Getenv("MEMCORE_NOBOUNDS") == "1",
-		"compile the translated SQLite without bounds checks (-gcflags="+wasmbuild.NoBoundsGCFlags+"); also MEMCORE_NOBOUNDS=1")
+	bounds := flag.Bool("bounds", os.Getenv("MEMCORE_BOUNDS") == "1",
+		"keep Go's bounds checks inside the translated SQLite (by default -gcflags="+wasmbuild.NoBoundsGCFlags+"); also MEMCORE_BOUNDS=1")
 	quiet := flag.Bool("q", false, "quiet: print only errors, and skip measuring sizes (brotli 11 takes a minute per new binary)")
 	flag.Parse()
-	if err := run(*out, *targets, *force, *noBounds, *quiet); err != nil {
+	if err := run(*out, *targets, *force, *bounds, *quiet); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func run(out, targets string, force, noBounds, quiet bool) error {
+func run(out, targets string, force, bounds, quiet bool) error {
 	ctx := context.Background()
 	var log io.Writer = os.Stderr
 	if quiet {
@@ -62,7 +63,7 @@ func run(out, targets string, force, noBounds, quiet bool) error {
 		}
 	}
 	start := time.Now()
-	results, err := wasmbuild.Build(ctx, wasmbuild.Options{Out: out, Targets: names, Force: force, NoBounds: noBounds, Log: log})
+	results, err := wasmbuild.Build(ctx, wasmbuild.Options{Out: out, Targets: names, Force: force, BoundsChecks: bounds, Log: log})
 	if err != nil {
 		return err
 	}
