@@ -40,15 +40,17 @@ type Engine struct {
 // Open opens or creates the database of opts.Path, migrating an older schema. A file
 // written by a newer memcore, or not by memcore at all, is refused.
 func Open(ctx context.Context, opts Options) (*Engine, error) {
-	db, err := store.Open(ctx, opts.Path, store.Options{CacheKiB: opts.CacheKiB, ReadOnly: opts.ReadOnly})
+	db, err := store.Open(ctx, opts.Path, store.Options{CacheKiB: opts.CacheKiB, ReadOnly: opts.ReadOnly,
+		VFS: opts.VFS, JournalMode: opts.JournalMode})
 	switch {
 	case errors.Is(err, store.ErrNewerSchema):
 		return nil, errs.Wrap(errs.Unsupported, err, "cannot open %q", opts.Path)
 	case err != nil:
 		return nil, errs.Wrap(errs.Storage, err, "cannot open %q", opts.Path)
 	}
-	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(), embedder: opts.Embed,
-		complete: opts.Complete, readOnly: opts.ReadOnly}
+	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(),
+		embedder: withDeadline(opts.Embed, opts.CallbackTimeout),
+		complete: withDeadline(opts.Complete, opts.CallbackTimeout), readOnly: opts.ReadOnly}
 	if e.now == nil {
 		e.now = time.Now
 	}
@@ -169,3 +171,22 @@ func (e *Engine) tx(ctx context.Context, fn func() error) error {
 
 // clock returns the current time, truncated to the millisecond the database keeps.
 func (e *Engine) clock() time.Time { return e.now().UTC().Truncate(time.Millisecond) }
+
+// withDeadline wraps a host callback so that a call without a deadline gets one of
+// timeout (0: one minute): a host that never answers must not hang the request.
+func withDeadline[A, R any](fn func(context.Context, A) (R, error), timeout time.Duration) func(context.Context, A) (R, error) {
+	if fn == nil {
+		return nil
+	}
+	if timeout <= 0 {
+		timeout = time.Minute
+	}
+	return func(ctx context.Context, a A) (R, error) {
+		if _, ok := ctx.Deadline(); !ok {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+			defer cancel()
+		}
+		return fn(ctx, a)
+	}
+}

@@ -31,6 +31,15 @@ type Options struct {
 	// ReadOnly opens an existing file without writing to it.
 	ReadOnly bool
 
+	// VFS names the SQLite VFS that opens Path: "" is the default (the OS's files, or
+	// Node's fs in the js build); "opfs" is the browser's Origin Private File System,
+	// registered by the js build's internal/opfs (docs/BROWSER.md). Ignored in memory.
+	VFS string
+
+	// JournalMode is the rollback journal's mode: "" or "DELETE" (the default),
+	// "TRUNCATE" or "PERSIST". Anything else fails the open with code storage.
+	JournalMode string
+
 	// Embed, when set, turns texts into vectors (one per text, all of one dimension).
 	// Memories are then embedded when remembered or their text changes, and recall fuses
 	// vector similarity with BM25 (reciprocal rank fusion). In the wasm builds it is a
@@ -44,6 +53,11 @@ type Options struct {
 	// their deterministic versions when it is absent or fails. In the wasm builds it is a
 	// callback into the JavaScript host.
 	Complete func(ctx context.Context, req Completion) (string, error)
+
+	// CallbackTimeout bounds each call of Embed and Complete that comes without a
+	// deadline of its own (0: one minute): a host function that never answers must not
+	// hang the request, which then carries on without it.
+	CallbackTimeout time.Duration
 }
 
 // Completion is a request to the host's LLM.
@@ -71,14 +85,14 @@ func DefaultScoring() Scoring { return recall.DefaultWeights() }
 // Limits bound input sizes. Exceeding one is a too_large error naming the field; nothing
 // of the request is written.
 type Limits struct {
-	MaxContentBytes int // a memory's or turn's content (default 64 KiB)
-	MaxFieldBytes   int // title, subject, predicate, card fields, names (default 1 KiB)
-	MaxTags         int // tags per memory (default 32)
-	MaxTagBytes     int // one tag (default 64)
-	MaxBatch        int // memories per remember, turns per appendTurns, ids per forget (default 1000)
-	MaxQueryBytes   int // a recall or searchTurns query (default 2 KiB)
-	MaxResults      int // limit of recall, searchTurns and list (default 1000)
-	MaxRequestBytes int // one protocol request (default 64 MiB)
+	MaxContentBytes int `json:"maxContentBytes,omitempty"` // a memory's or turn's content (default 64 KiB)
+	MaxFieldBytes   int `json:"maxFieldBytes,omitempty"`   // title, subject, predicate, card fields, names (default 1 KiB)
+	MaxTags         int `json:"maxTags,omitempty"`         // tags per memory (default 32)
+	MaxTagBytes     int `json:"maxTagBytes,omitempty"`     // one tag (default 64)
+	MaxBatch        int `json:"maxBatch,omitempty"`        // memories per remember, turns per appendTurns, ids per forget (default 1000)
+	MaxQueryBytes   int `json:"maxQueryBytes,omitempty"`   // a recall or searchTurns query (default 2 KiB)
+	MaxResults      int `json:"maxResults,omitempty"`      // limit of recall, searchTurns and list (default 1000)
+	MaxRequestBytes int `json:"maxRequestBytes,omitempty"` // one protocol request (default 64 MiB)
 }
 
 // DefaultLimits are the limits used for zero fields of Options.Limits.

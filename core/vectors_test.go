@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/memcore/memcore/core"
 )
@@ -136,5 +137,28 @@ func TestForget_dropsVector(t *testing.T) {
 	hits, _ := ns.Recall(ctx, "car", core.RecallOptions{})
 	if st.Vectors != 0 || len(hits) != 0 {
 		t.Errorf("after forget: vectors=%d hits=%d, want 0 and 0", st.Vectors, len(hits))
+	}
+}
+
+// A host embedder that never answers must not hang the request: the call gets the
+// engine's callback deadline, and the write goes on without vectors.
+func TestRemember_embedderDeadline(t *testing.T) {
+	ctx := context.Background()
+	eng, err := core.Open(ctx, core.Options{CallbackTimeout: 50 * time.Millisecond,
+		Embed: func(ctx context.Context, texts []string) ([][]float32, error) {
+			<-ctx.Done() // a host that never answers
+			return nil, ctx.Err()
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ns, _ := eng.Namespace("default")
+	if _, err := ns.Remember(ctx, core.MemoryInput{Content: "still stored"}); err != nil {
+		t.Fatalf("remember with a hung embedder: %v", err)
+	}
+	st, _ := ns.Stats(ctx)
+	if st.Memories != 1 || st.EmbedFailures != 1 {
+		t.Errorf("stats %+v, want 1 memory and 1 embed failure", st)
 	}
 }

@@ -13,12 +13,14 @@ export const VERSION: string;
  *
  * - `invalid_argument` — a malformed or out-of-range argument (empty content, importance 2,
  *   an unknown field, a non-string query…); `field` names it.
- * - `not_found` — no memory with that id in this namespace.
- * - `conflict` — `update` with an `expectVersion` that is not the stored version.
+ * - `not_found` — no memory with that id in this namespace; no such document, scratchpad
+ *   key or plan; a session with no turns to end.
+ * - `conflict` — `update` with an `expectVersion` that is not the stored version; a second
+ *   `plan.updateStep` to `in_progress` while another step is; ending a session twice.
  * - `too_large` — over a limit (content 64 KiB, batch 1,000, …); nothing was written.
  * - `closed` — the Memory (or the database under it) was closed.
- * - `unsupported` — a shim and engine of different versions, a database written by a newer
- *   memcore, or a feature this version does not have.
+ * - `unsupported` — a shim and engine of different versions, a database (or snapshot)
+ *   written by a newer memcore, or a feature this version does not have.
  * - `storage` — SQLite or the file system failed, or another process held the database
  *   locked for longer than the busy timeout (5 s); nothing was written.
  * - `internal` — a bug, or the wasm engine stopped; reopen the database.
@@ -354,6 +356,502 @@ export interface Stats {
   version: string;
 }
 
+// ─── Conversations ──────────────────────────────────────────────────────────────────────
+
+/**
+ * A chat message in the OpenAI shape (`role`, `content` string or parts, `tool_calls`,
+ * `tool_call_id`) or the Anthropic one (`content` blocks `text` / `tool_use` /
+ * `tool_result`). Only `role` is typed: the methods that take messages are generic in
+ * their type, so an SDK's own message objects (or plain literals) go in as they are and
+ * come back as the same type. Roles other than `system`, `developer`, `user`, `assistant`
+ * and `tool` are `invalid_argument` (field `messages[i].role`).
+ */
+export interface ChatMessage {
+  readonly role: string;
+}
+
+/** The two message shapes memcore reads and writes. */
+export type MessageShape = 'openai' | 'anthropic';
+
+/** Options of extractFacts(). */
+export interface ExtractOptions {
+  /**
+   * Store the facts as memories (tag `extracted`, importance by type), log them in the
+   * day's `daily/YYYY-MM-DD` document and index them in `MEMORY`. Default false: only
+   * return them, so that the host can review or filter first.
+   */
+  commit?: boolean;
+  /**
+   * The session the messages belong to: stored memories get it as `source.sessionId`
+   * (and the ids of the matching turns when the messages end with the session's turns),
+   * and the LLM pass is capped per session (5).
+   */
+  sessionId?: string;
+  /** The daily log a commit writes to, `YYYY-MM-DD`; default today (UTC). */
+  date?: string;
+  /** `false` keeps the LLM out of this call (cost, latency); default: use it when open() was given one. */
+  useLLM?: boolean;
+}
+
+/** A candidate memory found in a conversation (docs/FACTS.md). */
+export interface FactCandidate {
+  /** The category it was found as (docs/FACTS.md); the stored memory's type. */
+  type: MemoryType;
+  /** One self-contained sentence ("User prefers dark mode", "用户喜欢用 Python 写脚本"). */
+  content: string;
+  /** What it is about, when the category has one (`user`). */
+  subject?: string;
+  /** The relation (`name`, `location`, `likes`…), when the category has one. */
+  predicate?: string;
+  /** 0..1: how sure the pattern (or the LLM) is; becomes the memory's confidence. */
+  confidence: number;
+  /** Indexes into the messages given of those the fact was found in, to show or check it. */
+  evidence: number[];
+}
+
+/** Why an extraction found (or, with commit, stored) nothing. */
+export type ExtractReason = 'too_few_messages' | 'no_cues' | 'all_known';
+
+/** What extractFacts() found and, with commit, stored. */
+export interface ExtractResult {
+  /** The candidates, at most 8, in the order they were said. */
+  facts: FactCandidate[];
+  /** The memories stored (commit only; `[]` otherwise). A fact already known as a live memory is not stored again. */
+  memories: MemoryRecord[];
+  /** Facts not stored because a live memory has them already. */
+  duplicates: number;
+  /** Who found the facts: the heuristics, or the host's LLM. */
+  by: 'heuristic' | 'llm';
+  /** 1 when the LLM pass failed and was queued for consolidate() (commit only). */
+  queued: number;
+  /** Earlier queued passes of the session this call retried (its own LLM pass having worked). */
+  retried: number;
+  /**
+   * Why there is nothing: fewer than 6 user and assistant messages (`too_few_messages`:
+   * extraction waits for a few exchanges), no cue found (`no_cues`), or every fact is known
+   * already (`all_known`). Absent otherwise.
+   */
+  reason?: ExtractReason;
+}
+
+/** Options of consolidate(). */
+export interface ConsolidateOptions {
+  /** How many queued passes to take up, oldest first: 1..1000 (default 10). */
+  limit?: number;
+}
+
+/** What consolidate() did. */
+export interface ConsolidateResult {
+  /** Queued passes taken up. */
+  processed: number;
+  /** Answered by the LLM, stored and removed from the queue. */
+  byLLM: number;
+  /** Run through the heuristics instead (no LLM, cap or attempts used up), stored and removed. */
+  byHeuristic: number;
+  /** The LLM failed again: kept in the queue, one more attempt counted (5 at most). */
+  failed: number;
+  /** Memories stored. */
+  stored: number;
+  /** Facts not stored: live memories already. */
+  duplicates: number;
+  /** Passes still queued in this namespace. */
+  pending: number;
+}
+
+/** Options of compact(). Thresholds under the floors (8 messages, 4,000 characters) are raised to them. */
+export interface CompactOptions {
+  /**
+   * Append what leaves the context to this session as turns (those it has already are
+   * skipped), so that searchTurns still finds it. Without it nothing is stored.
+   */
+  sessionId?: string;
+  /** Summarise the older messages whatever the thresholds. */
+  force?: boolean;
+  /** Summarise past this many messages (default 20). */
+  maxMessages?: number;
+  /** Summarise past this many characters of readable text (default 48,000). */
+  maxChars?: number;
+  /**
+   * Summarise past this many estimated tokens (default none), and shrink the verbatim tail
+   * (down to 4 messages) until the result fits.
+   */
+  maxTokens?: number;
+  /**
+   * Appended to the summary under "Working state:" (the plan, the scratchpad…), so that
+   * what the agent is doing survives compaction. ≤ 64 KiB.
+   */
+  workingState?: string;
+}
+
+/** What compaction did (docs/COMPACTION.md); tokens are estimated, CJK-aware. */
+export interface CompactionReport {
+  /** The conversation's estimated tokens as given: what compaction saved is the difference. */
+  tokensBefore: number;
+  /** Never more than tokensBefore but for the working state the summary carries. */
+  tokensAfter: number;
+  /** Messages as given. */
+  messagesBefore: number;
+  /** Messages returned. */
+  messagesAfter: number;
+  /** Old tool results replaced by `[Previous: used <tool>]`. */
+  micro: number;
+  /** Acknowledgements and repeated errors left out of what the summariser read. */
+  ruleDropped: number;
+  /** Tool outputs cut short in what the summariser read. */
+  ruleTruncated: number;
+  /** Messages the `[compacted]` summary replaced. */
+  summarized: number;
+  /** Who wrote the summary; `''` when nothing was summarised. */
+  summaryBy: 'llm' | 'extractive' | '';
+  /** Why the LLM's summary was not used, when it failed (the extractive one was). */
+  llmError?: string;
+  /** What made summary compaction run; `''` when it did not. */
+  trigger: 'messages' | 'chars' | 'tokens' | 'force' | '';
+}
+
+/** The report of compact(). */
+export interface CompactReport extends CompactionReport {
+  /** Turns appended to the session (with `sessionId`). */
+  storedTurns: number;
+}
+
+/** What compact() returns. */
+export interface CompactResult<M extends ChatMessage = ChatMessage> {
+  /**
+   * The compacted conversation, in the shape it came in: the system messages and the most
+   * recent messages verbatim, a `[compacted]` user message in place of the older ones.
+   * Fields memcore does not interpret come back unchanged.
+   */
+  messages: M[];
+  /** What was done, to log or to decide whether to compact more aggressively next time. */
+  report: CompactReport;
+}
+
+/**
+ * How a task's budget is split: a complex task leans on its plan and recalled knowledge
+ * and writes longer answers, so memory and reserve grow at the expense of raw history.
+ */
+export type Complexity = 'simple' | 'medium' | 'complex';
+
+/** Options of buildContext(). */
+export interface BuildContextOptions<M extends ChatMessage = ChatMessage> {
+  /**
+   * The conversation: its core-memory snapshot is frozen at its first buildContext (so the
+   * prompt prefix stays byte-identical and the provider's prompt cache keeps hitting), and
+   * its working state (plan, business state, scratchpad) is rendered.
+   */
+  sessionId: string;
+  /** The conversation so far (may be empty); the last user message gets the recalled memories. */
+  messages: readonly M[];
+  /** The model's context window to fill, in estimated tokens: 1..10,000,000. */
+  budgetTokens: number;
+  /** The host's own system prompt, sent first and unchanged (≤ 256 KiB). */
+  systemPrompt?: string;
+  /** The auto-recall query; default: made of the last user messages. */
+  query?: string;
+  /** Default `medium`; see Complexity. */
+  complexity?: Complexity;
+  /**
+   * Default: detected from tool blocks. A conversation of plain text reads as OpenAI, so
+   * Anthropic hosts should say `anthropic` (no system message is then put in `messages`).
+   */
+  shape?: MessageShape;
+}
+
+/** The budget's shares by complexity (docs/CONTEXT.md). */
+export interface ContextShares {
+  /** Nominal share of the system prompt and core snapshot (never cut: they must stay stable). */
+  system: number;
+  /** Cap of the working state plus the recalled memories. */
+  memory: number;
+  /** Nominal share of the conversation: it gets whatever the others leave. */
+  history: number;
+  /** Kept free for the model's answer. */
+  reserve: number;
+}
+
+/** Where buildContext()'s tokens went, in estimated tokens. */
+export interface ContextReport {
+  /** The system prompt and the system messages merged into it. */
+  system: number;
+  /** The core-memory snapshot (IDENTITY, SOUL, USER, MEMORY). */
+  core: number;
+  /** Plan, business state, scratchpad. */
+  working: number;
+  /** The `<recalled-memories>` block. */
+  recall: number;
+  /** The conversation as sent, without the recall block. */
+  history: number;
+  /** Kept free for the model's answer. */
+  reserve: number;
+  /** What is sent: system + core + working + recall + history. */
+  total: number;
+  /** budgetTokens, as given. */
+  budget: number;
+  /** The complexity used (`medium` when none was given). */
+  complexity: Complexity;
+  /** The shares of that complexity. */
+  shares: ContextShares;
+  /** What was cut to fit, in the order it was cut. */
+  trimmed: Array<'recall' | 'working' | 'history' | 'reserve'>;
+  /** The parts never cut (system prompt, core snapshot, the turn in flight) alone exceed the budget. */
+  overBudget?: boolean;
+  /** This call froze the session's core-memory snapshot (its first buildContext). */
+  snapshotFrozen?: boolean;
+  /** Messages of the conversation as given (without the system message). */
+  messagesIn: number;
+  /** Messages of the conversation as sent (without the system message). */
+  messagesOut: number;
+  /** What compaction did to the older history, when it ran. */
+  compaction?: CompactionReport;
+}
+
+/** What buildContext() returns: what to send to the model this turn. */
+export interface BuildContextResult<M extends ChatMessage = ChatMessage> {
+  /**
+   * The messages to send, in the input's shape. OpenAI: the first is the system message.
+   * Anthropic: no system message — send `system` as the request's `system` parameter.
+   */
+  messages: M[];
+  /** The system text: the system prompt, the frozen core-memory snapshot, the working state. */
+  system: string;
+  /** The shape of `messages`. */
+  shape: MessageShape;
+  /** Ids of the memories in the `<recalled-memories>` block, to log or show what the model saw. */
+  recalled: string[];
+  /** Where the tokens went, and what was cut to fit. */
+  report: ContextReport;
+}
+
+/**
+ * What a finished session leaves behind: what it was about, how it went, what was learned.
+ * Its memory (`memoryId`, a note tagged `episode`) makes it recallable in later sessions.
+ */
+export interface Episode {
+  /** A ULID, sortable by when the session ended. */
+  id: string;
+  /** The session it is the episode of. */
+  sessionId: string;
+  /** A few sentences (≤ 1,200 characters): what was asked, what was done, how it ended. */
+  summary: string;
+  /** What the user wanted: the plan's goal, else the first request (or the LLM's sentence). */
+  goal: string;
+  /** `completed: …`, `failed: …`, `unfinished: …`, `answered: …` (heuristic), or the LLM's sentence. */
+  outcome: string;
+  /** People, places, projects and code identifiers that matter (≤ 20). */
+  entities: string[];
+  /** The tools the session's tool turns named, in first-use order. */
+  toolsUsed: string[];
+  /** What to do or avoid next time (≤ 5). */
+  lessons: string[];
+  /** 0..1; the episode memory's importance. */
+  importance: number;
+  /** When the session started: its first turn, or its first working-memory write if earlier. */
+  startedAt: Timestamp;
+  /** When endSession was called. */
+  endedAt: Timestamp;
+  /** The id of the note that makes the episode recallable. */
+  memoryId?: string;
+}
+
+/** What endSession() returns. */
+export interface EndSessionResult {
+  /** The stored episode. */
+  episode: Episode;
+  /** Who wrote the summary fields: the host's LLM, or the heuristics (no LLM, or it failed). */
+  by: 'llm' | 'heuristic';
+}
+
+/** Options of episodes(). */
+export interface EpisodesOptions {
+  /** Only this session's episode; default every episode of the namespace. */
+  sessionId?: string;
+}
+
+// ─── Documents ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * The documents of a namespace: `IDENTITY` (who the agent is), `SOUL` (how it behaves),
+ * `USER` (who the user is), `MEMORY` (the index of what it knows, ≤ 200 lines) — the four
+ * go into every buildContext — and daily logs `daily/YYYY-MM-DD`. Names are
+ * case-sensitive; any other is `invalid_argument` (field `name`).
+ */
+export type DocumentName = 'IDENTITY' | 'SOUL' | 'USER' | 'MEMORY' | `daily/${string}`;
+
+/** A document with its content. */
+export interface Document {
+  name: DocumentName;
+  /** Markdown, ≤ 64 KiB. */
+  content: string;
+  /** When it was last set (by the host, or by extractFacts for MEMORY and daily logs). */
+  updatedAt: Timestamp;
+}
+
+/** A document as documents.list() describes it: without its content, which may be 64 KiB. */
+export interface DocumentInfo {
+  name: DocumentName;
+  /** The UTF-8 size of its content. */
+  bytes: number;
+  /** When it was last set. */
+  updatedAt: Timestamp;
+}
+
+/** What documents.delete() returns. */
+export interface DocumentDeleted {
+  /** Always true: deleting a missing document is `not_found`, so a typo does not pass silently. */
+  deleted: true;
+  name: DocumentName;
+}
+
+/** `mem.documents`: the namespace's Markdown documents, stored in the database. */
+export interface DocumentsAPI {
+  /** The document. @throws `not_found` (field `name`) when it was never set. */
+  get(name: DocumentName): Promise<Document>;
+  /**
+   * Creates or replaces it (content may be empty). Sessions that already froze their
+   * core-memory snapshot keep the old text: the next session sees the new one.
+   * @throws `too_large` (field `content`) over 64 KiB, or MEMORY over 200 lines.
+   */
+  set(name: DocumentName, content: string): Promise<Document>;
+  /** Every document of the namespace, by name, without content. */
+  list(): Promise<DocumentInfo[]>;
+  /** @throws `not_found` (field `name`) when there is no such document. */
+  delete(name: DocumentName): Promise<DocumentDeleted>;
+}
+
+// ─── Working memory ─────────────────────────────────────────────────────────────────────
+
+/**
+ * One scratchpad key of a session. Some keys are shown specially by buildContext:
+ * `session_facts` / `session_facts::<name>` (in full, first), `subagent_result::<name>` and
+ * `delegation_result::<name>` (summarised); keys of the form `__name__` are the engine's.
+ */
+export interface ScratchpadEntry {
+  /** 1–256 bytes, no control characters. */
+  key: string;
+  /** ≤ 64 KiB, may be empty. */
+  value: string;
+  /** When it was last set. */
+  updatedAt: Timestamp;
+}
+
+/** What scratchpad.delete() returns. */
+export interface ScratchpadDeleted {
+  /** Always true: deleting a missing key is `not_found`. */
+  deleted: true;
+  key: string;
+}
+
+/**
+ * `mem.scratchpad`: key/values of one session, rendered into buildContext's working state,
+ * so that notes and sub-agent results survive compaction. Working memory lives as long as
+ * the database: ending a session does not delete it.
+ */
+export interface ScratchpadAPI {
+  /**
+   * Sets a key (1–256 bytes, no control characters, not `__name__`) to a value (≤ 64 KiB,
+   * may be empty), replacing it.
+   */
+  set(sessionId: string, key: string, value: string): Promise<ScratchpadEntry>;
+  /** @throws `not_found` (field `key`) when the key is not set. */
+  get(sessionId: string, key: string): Promise<ScratchpadEntry>;
+  /** The session's entries by key; an unknown session has none. */
+  list(sessionId: string): Promise<ScratchpadEntry[]>;
+  /** @throws `not_found` (field `key`) when the key is not set. */
+  delete(sessionId: string, key: string): Promise<ScratchpadDeleted>;
+}
+
+/** A plan step's status. At most one step of a plan is `in_progress`: the one being worked on. */
+export type PlanStepStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+
+/** A step of a stored plan. */
+export interface PlanStep {
+  /** What the step is, ≤ 1 KiB. */
+  title: string;
+  /** Always present in a stored plan (`pending` by default). */
+  status: PlanStepStatus;
+}
+
+/** A step to set: the status defaults to `pending`. */
+export interface PlanStepInput {
+  /** Required, ≤ 1 KiB. */
+  title: string;
+  /** Default `pending`. */
+  status?: PlanStepStatus;
+}
+
+/** A plan to set. */
+export interface PlanInput {
+  /** Required, ≤ 1 KiB: what the session is for (also the episode's goal). */
+  goal: string;
+  /** At most 100 (`too_large`, field `steps`); two `in_progress` are `invalid_argument` (`steps[i].status`). */
+  steps?: readonly PlanStepInput[];
+}
+
+/** A session's plan, as stored. */
+export interface Plan {
+  /** The session it belongs to. */
+  sessionId: string;
+  /** What the session is for. */
+  goal: string;
+  /** In order; `[]` for a plan without steps. */
+  steps: PlanStep[];
+  /** When it was last set or a step updated. */
+  updatedAt: Timestamp;
+}
+
+/**
+ * `mem.plan`: one plan a session — a goal and its steps — rendered into buildContext's
+ * working state (`1. [x] done`, `2. [>] active`…) and used by endSession for the episode's
+ * goal and outcome.
+ */
+export interface PlanAPI {
+  /** Creates or replaces the session's whole plan. */
+  set(sessionId: string, plan: PlanInput): Promise<Plan>;
+  /** @throws `not_found` (field `sessionId`) when the session has no plan. */
+  get(sessionId: string): Promise<Plan>;
+  /**
+   * Sets the status of step `index` (0-based); any status may follow any other.
+   * @throws `conflict` (field `status`) setting `in_progress` while another step is:
+   * complete or fail that one first. `invalid_argument` (field `index`) out of range;
+   * `not_found` without a plan.
+   */
+  updateStep(sessionId: string, index: number, status: PlanStepStatus): Promise<Plan>;
+}
+
+/** A session's business state. */
+export interface BusinessState {
+  /** The session it belongs to. */
+  sessionId: string;
+  /** Free text; `''` when never set (or cleared). */
+  state: string;
+}
+
+/**
+ * `mem.state`: one free-text business state a session — a cart, a form half filled, an
+ * incident's status — rendered into buildContext's working state.
+ */
+export interface StateAPI {
+  /** Replaces it (≤ 64 KiB; `''` clears it). */
+  set(sessionId: string, state: string): Promise<BusinessState>;
+  /** The state, `''` for a session that never set one (not `not_found`). */
+  get(sessionId: string): Promise<BusinessState>;
+}
+
+// ─── Snapshots ──────────────────────────────────────────────────────────────────────────
+
+/** What restore() did. */
+export interface RestoreResult {
+  /** The size of the restored database. */
+  bytes: number;
+  /** Live memories of this Memory's namespace after the restore. */
+  memories: number;
+  /** The database's schema version now. */
+  schemaVersion: number;
+  /** The snapshot's schema version: lower than schemaVersion when it was migrated on restore. */
+  fromSchemaVersion: number;
+}
+
 // ─── Opening ────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -363,6 +861,45 @@ export interface Stats {
  * recall falls back to BM25); stats().embedFailures counts it.
  */
 export type EmbedFunction = (texts: string[]) => Promise<ArrayLike<number>[]> | ArrayLike<number>[];
+
+/** One message of a CompletionRequest: always plain text. */
+export interface CompletionMessage {
+  /** `user` today (the input to work on); typed wider so that hosts can pass it on as is. */
+  role: 'system' | 'user' | 'assistant';
+  /** Plain text: transcripts and numbered messages, never content parts. */
+  content: string;
+}
+
+/**
+ * What the engine asks the host's LLM: fact extraction, compaction summaries and episodes.
+ * It is shaped like a chat-completions call so that it maps onto any provider's API.
+ */
+export interface CompletionRequest {
+  /** The instructions (what to extract, how to summarise); absent when there are none. */
+  system?: string;
+  /** The input to work on, as one or more plain-text messages. */
+  messages: CompletionMessage[];
+  /** An upper bound for the answer; absent when the engine sets none. */
+  maxTokens?: number;
+  /** Always 0 today: memory must be reproducible, not creative. */
+  temperature: number;
+  /**
+   * The engine parses the answer as JSON (extraction, episodes): use the provider's JSON
+   * mode when it has one. The engine reads answers defensively (code fences and prose
+   * around the JSON are fine), so a provider without one works too.
+   */
+  json: boolean;
+}
+
+/**
+ * The host's LLM: answers a CompletionRequest with the model's text. memcore never needs
+ * one — without it extraction, summaries and episodes are deterministic heuristics — but
+ * uses it when given, and falls back to the heuristics whenever it throws, returns
+ * something other than a string, or answers what cannot be used (the result's `by`,
+ * `summaryBy` and `llmError` say which happened). It is awaited while a request runs;
+ * a call that takes over a minute is abandoned.
+ */
+export type LLMFunction = (request: CompletionRequest) => Promise<string> | string;
 
 /** Engine limits; 0 or absent means the default (DEFAULT_LIMITS). Over a limit is `too_large`. */
 export interface Limits {
@@ -446,6 +983,11 @@ export interface OpenOptions {
   namespace?: string;
   /** An embedder for hybrid (BM25 + vector) recall; without it recall is BM25 only. */
   embed?: EmbedFunction;
+  /**
+   * The host's LLM, for better fact extraction, compaction summaries and episodes than the
+   * built-in heuristics (which are used without it, and whenever it fails).
+   */
+  llm?: LLMFunction;
   /** SQLite's page cache in KiB (default 8192): lower it where memory is tight. */
   cacheKiB?: number;
   /** Open an existing file without writing to it. */
@@ -459,7 +1001,44 @@ export interface OpenOptions {
    * of a process decides; see README "Cold start".
    */
   tierUp?: boolean;
+
+  // Browser only (the package's "browser" entry, js/browser.js; docs/BROWSER.md). There
+  // `path` names a file in the origin private file system ("agent.db",
+  // "memcore/agent.db"; no "." or ".." segments), held by one tab or worker at a time,
+  // and tierUp is ignored.
+
+  /**
+   * What to do when this browser has no OPFS (too old, a private window, not a secure
+   * context): `'error'` (default) rejects with `unsupported` on `vfs`; `'memory'` opens an
+   * in-memory database instead, which is lost when the page closes.
+   */
+  fallback?: 'error' | 'memory';
+  /** Called with the reason when `fallback: 'memory'` was used (else a console warning). */
+  onFallback?: (reason: MemcoreError) => void;
+  /** Where the engine is, if not `../dist/memcore.wasm` beside this module (for bundlers and CDNs). Served as application/wasm. */
+  wasmURL?: string | { readonly href: string };
+  /** Where Go's wasm_exec.js is, if not `../dist/wasm_exec.js` beside this module. */
+  wasmExecURL?: string | { readonly href: string };
+  /** The worker script, if not `./browser-worker.js` beside this module. */
+  workerURL?: string | { readonly href: string };
 }
+
+/** How the browser entry loaded the engine (ms; see docs/BROWSER.md). */
+export interface EngineInfo {
+  version: string;
+  /** Whether WebAssembly.compileStreaming was used (needs Content-Type: application/wasm). */
+  streaming: boolean;
+  timing: { fetch: number; compile: number; instantiate: number; start: number; total: number; worker: number };
+}
+
+/**
+ * Browser only: starts loading the engine in its worker now (so that it overlaps the
+ * page's own start), with open()'s wasmURL, wasmExecURL and workerURL.
+ */
+export function preload(options?: Pick<OpenOptions, 'wasmURL' | 'wasmExecURL' | 'workerURL'>): Promise<EngineInfo>;
+
+/** Browser only: how the engine was loaded, or null before the first open() or preload(). */
+export function engineInfo(): Promise<EngineInfo | null>;
 
 /**
  * Opens (creating when missing) a memcore database and returns a Memory bound to
@@ -546,6 +1125,87 @@ export class Memory {
 
   /** Turns ranked by BM25 (ties: newest first). */
   searchTurns(query: string, options?: SearchTurnsOptions): Promise<TurnHit[]>;
+
+  /**
+   * Finds the memories worth keeping in the recent messages of a conversation — who the
+   * user is, likes and dislikes, standing rules, what got done, errors and lessons — in
+   * Chinese, English and both mixed, with precise patterns (docs/FACTS.md), or with the
+   * host's LLM when open() was given one. With `commit` it stores them (skipping what is
+   * known), so an agent can call it after every few turns without piling up duplicates.
+   * @throws `invalid_argument` (field `messages`, `messages[i].role`…) for a malformed
+   * conversation, `too_large` over 1,000 messages or a message over 64 KiB.
+   */
+  extractFacts<M extends ChatMessage>(messages: readonly M[], options?: ExtractOptions): Promise<ExtractResult>;
+
+  /**
+   * The namespace's upkeep: retries the LLM extraction passes that failed (queued by
+   * extractFacts with commit) — with the LLM when there is one, else through the
+   * heuristics — so that a flaky provider loses no memories. Call it now and then (idle
+   * time, app start).
+   */
+  consolidate(options?: ConsolidateOptions): Promise<ConsolidateResult>;
+
+  /**
+   * Shortens a conversation that outgrows the model's context, cheapest first: old tool
+   * results become placeholders, and past a threshold (or with `force`) the older messages
+   * become one `[compacted]` summary — the host LLM's, or an extractive one — ending with
+   * the working state. A tool call is never split from its result. With `sessionId`, what
+   * leaves the context is stored as turns, so searchTurns still reaches it: nothing is lost.
+   */
+  compact<M extends ChatMessage>(messages: readonly M[], options?: CompactOptions): Promise<CompactResult<M>>;
+
+  /**
+   * Assembles what to send to the model this turn within `budgetTokens`: the system prompt,
+   * the session's frozen core-memory snapshot and its working state as the system text,
+   * then the conversation — compacted to fit — with the memories recalled for it in a
+   * `<recalled-memories>` block at the start of the last user message. Works without an
+   * LLM. It does not store turns: appendTurns each turn (searchTurns and endSession read them).
+   */
+  buildContext<M extends ChatMessage>(options: BuildContextOptions<M>): Promise<BuildContextResult<M>>;
+
+  /**
+   * Ends a session: writes its episode from its turns and plan (with the host's LLM when
+   * there is one), and remembers a note tagged `episode` so that later recalls find what
+   * happened. Working memory stays.
+   * @throws `not_found` (field `sessionId`) for a session with no turns; `conflict` when it
+   * was ended already (episodes() has its episode: turns appended since would otherwise be
+   * silently left out).
+   */
+  endSession(sessionId: string): Promise<EndSessionResult>;
+
+  /** The namespace's episodes (or one session's), oldest first. */
+  episodes(options?: EpisodesOptions): Promise<Episode[]>;
+
+  /** The namespace's documents: IDENTITY, SOUL, USER, MEMORY and daily logs. */
+  readonly documents: DocumentsAPI;
+
+  /** Per-session key/values of working memory. */
+  readonly scratchpad: ScratchpadAPI;
+
+  /** Per-session plan of working memory: a goal and its steps. */
+  readonly plan: PlanAPI;
+
+  /** Per-session business state of working memory. */
+  readonly state: StateAPI;
+
+  /**
+   * The whole database — every namespace, not only this view's — as the bytes of an
+   * SQLite file: for keeping an in-memory database (Workers) in durable storage, or a
+   * backup. It is consistent even while others write.
+   * @throws `too_large` when its base64 would not fit in one request (limits.maxRequestBytes).
+   */
+  snapshot(): Promise<Uint8Array>;
+
+  /**
+   * Replaces the whole database — every namespace — with a snapshot's bytes, after checking
+   * them (an SQLite file, undamaged, memcore's schema); an older memcore's snapshot is
+   * migrated. On any refusal nothing changes.
+   * `data` is a Uint8Array (a Buffer), an ArrayBuffer or any other view of bytes.
+   * @throws `invalid_argument` (field `data`) for anything but bytes, or bytes that are not
+   * a usable memcore snapshot; `unsupported` (field `data`) for a newer memcore's snapshot,
+   * or a read-only database.
+   */
+  restore(data: ArrayBufferLike | ArrayBufferView): Promise<RestoreResult>;
 
   /**
    * Closes the database for every view of this open() (requests already running finish

@@ -1,7 +1,7 @@
 // The runtime-independent half of the package: the Memory class, argument checks, and the
 // client that speaks the JSON protocol (docs/PROTOCOL.md) to the wasm engine. Each runtime
-// entry (node.js today; browser and workerd later) loads the engine its own way and hands
-// this module an object with call(requestJSON): Promise<responseJSON>.
+// entry (node.js, browser.js, workerd.js) loads the engine its own way and hands this
+// module an object with call(requestJSON): Promise<responseJSON>.
 
 import { MemcoreError, invalid } from './errors.js';
 
@@ -9,8 +9,8 @@ import { MemcoreError, invalid } from './errors.js';
 
 /**
  * The engine's limits as the JS API names them, with their defaults (docs/ENGINE.md).
- * The engine's Go struct (core.Limits) has no JSON tags: WIRE_LIMITS maps each name to
- * the key its decoder accepts. A test compares both tables with core/options.go.
+ * WIRE_LIMITS maps each name to the key the engine's decoder accepts (core.Limits' JSON
+ * tags). A test compares both tables with core/options.go.
  */
 export const DEFAULT_LIMITS = Object.freeze({
   maxContentBytes: 64 << 10,
@@ -24,14 +24,14 @@ export const DEFAULT_LIMITS = Object.freeze({
 });
 
 const WIRE_LIMITS = {
-  maxContentBytes: 'MaxContentBytes',
-  maxFieldBytes: 'MaxFieldBytes',
-  maxTags: 'MaxTags',
-  maxTagBytes: 'MaxTagBytes',
-  maxBatch: 'MaxBatch',
-  maxQueryBytes: 'MaxQueryBytes',
-  maxResults: 'MaxResults',
-  maxRequestBytes: 'MaxRequestBytes',
+  maxContentBytes: 'maxContentBytes',
+  maxFieldBytes: 'maxFieldBytes',
+  maxTags: 'maxTags',
+  maxTagBytes: 'maxTagBytes',
+  maxBatch: 'maxBatch',
+  maxQueryBytes: 'maxQueryBytes',
+  maxResults: 'maxResults',
+  maxRequestBytes: 'maxRequestBytes',
 };
 
 /**
@@ -77,9 +77,8 @@ export function checkOpenOptions(options, known) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalid('options', `open takes an options object, got ${describe(options)}`);
   }
-  const common = ['namespace', 'embed', 'cacheKiB', 'readOnly', 'limits', 'scoring'];
+  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring'];
   for (const k of Object.keys(options)) {
-    if (k === 'llm') throw new MemcoreError('unsupported', 'LLM callbacks are not supported by this version of memcore', 'llm');
     if (!common.includes(k) && !known.includes(k)) throw invalid(k, `unknown option ${JSON.stringify(k)}`);
   }
   const o = options;
@@ -88,6 +87,10 @@ export function checkOpenOptions(options, known) {
     throw invalid('embed', `embed is an async function (texts: string[]) => number[][], got ${describe(o.embed)}`);
   }
   out.embed = o.embed;
+  if (o.llm !== undefined && typeof o.llm !== 'function') {
+    throw invalid('llm', `llm is an async function ({system, messages, maxTokens, temperature, json}) => string, got ${describe(o.llm)}`);
+  }
+  out.llm = o.llm;
   if (o.cacheKiB !== undefined && !(Number.isSafeInteger(o.cacheKiB) && o.cacheKiB >= 0)) {
     throw invalid('cacheKiB', `cacheKiB is a non-negative integer, got ${describe(o.cacheKiB)}`);
   }
@@ -120,10 +123,24 @@ export function checkOpenOptions(options, known) {
   return out;
 }
 
-/** The engine-facing args of open, without path and version. */
+/**
+ * The key under which open args carry the database's host functions ({embed, llm}) to
+ * EngineClient.request: a symbol, so that JSON.stringify leaves them out while object
+ * spread (`{ path, ...openArgs(o) }`) keeps them. The client registers them under the
+ * handle the open answers and drops them when that handle is closed, so every runtime
+ * entry gets its callbacks dispatched without bookkeeping of its own.
+ */
+const HOST_FUNCTIONS = Symbol('memcore.hostFunctions');
+
+/**
+ * The engine-facing args of open, without path and version: `embed: true` / `llm: true`
+ * ask the engine to call back into the host, whose functions ride along (HOST_FUNCTIONS).
+ */
 export function openArgs(o) {
   const a = {};
+  if (o.embed || o.llm) a[HOST_FUNCTIONS] = { embed: o.embed, llm: o.llm };
   if (o.embed) a.embed = true;
+  if (o.llm) a.llm = true;
   if (o.cacheKiB !== undefined) a.cacheKiB = o.cacheKiB;
   if (o.readOnly) a.readOnly = true;
   if (o.limits && Object.keys(o.limits).length) a.limits = o.limits;
@@ -199,12 +216,19 @@ export function encode(v, path, seen = new Set()) {
   }
 }
 
-/** An options argument: undefined is {}, anything but a plain object is invalid. */
-function options(o, name = 'options') {
+/**
+ * An options argument: undefined is {}, anything but a plain object is invalid. The
+ * method's positional arguments (`query` of recall…) are refused as options: the one or
+ * the other would be silently ignored.
+ */
+function options(o, name = 'options', positional = []) {
   if (o === undefined || o === null) return {};
   if (!isObject(o)) throw invalid(name, `${name} is an object, got ${describe(o)}`);
   if (Object.hasOwn(o, 'namespace')) {
     throw invalid('namespace', 'a Memory is bound to its namespace: use mem.withNamespace(ns) for another');
+  }
+  for (const k of positional) {
+    if (Object.hasOwn(o, k)) throw invalid(k, `${k} is an argument of its own, not an option`);
   }
   return encode(o, '');
 }
@@ -212,6 +236,104 @@ function options(o, name = 'options') {
 function checkString(v, field, what) {
   if (typeof v !== 'string') throw invalid(field, `${what} is a string, got ${describe(v)}`);
   return v;
+}
+
+/** A chat conversation: an array of messages (OpenAI or Anthropic shape), sent as JSON. */
+function checkMessages(v, field = 'messages') {
+  if (!Array.isArray(v)) {
+    throw invalid(field, `messages is an array of chat messages (OpenAI or Anthropic shape), got ${describe(v)}`);
+  }
+  return encode(v, field);
+}
+
+// ─── Snapshot bytes ─────────────────────────────────────────────────────────────────────
+// The snapshot op answers the whole database as base64 inside its JSON response, and
+// restore takes it back the same way. These helpers turn bytes into base64 and back in
+// every runtime the package runs in (workerd and browsers have no Buffer; Node 20 has no
+// Uint8Array.fromBase64).
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_DECODE = new Int16Array(128).fill(-1);
+for (let i = 0; i < B64.length; i++) B64_DECODE[B64.charCodeAt(i)] = i;
+
+/** Standard, padded base64 of bytes (a Uint8Array). */
+export function toBase64(bytes) {
+  if (typeof bytes.toBase64 === 'function') return bytes.toBase64();
+  if (typeof globalThis.Buffer === 'function') {
+    return globalThis.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  }
+  // btoa over binary strings, 24 KiB at a time (a multiple of 3: no padding inside).
+  const STEP = 3 * 8192;
+  const parts = [];
+  for (let i = 0; i < bytes.length; i += STEP) {
+    parts.push(btoa(String.fromCharCode.apply(null, bytes.subarray(i, i + STEP))));
+  }
+  return parts.join('');
+}
+
+/**
+ * The bytes of standard, padded base64 s (as the engine sends it). Throws on malformed
+ * base64 where the runtime's own decoder does (Node's is lenient: snapshotResult also
+ * checks the length), so that a broken response is never mistaken for a snapshot.
+ */
+export function fromBase64(s) {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(s);
+  if (typeof globalThis.Buffer === 'function') {
+    const b = globalThis.Buffer.from(s, 'base64');
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
+  const n = s.length;
+  if (n % 4 !== 0) throw new Error('malformed base64: its length is not a multiple of 4');
+  const pad = n === 0 ? 0 : s.charCodeAt(n - 1) === 61 ? (s.charCodeAt(n - 2) === 61 ? 2 : 1) : 0;
+  const out = new Uint8Array((n / 4) * 3 - pad);
+  const at = (i) => {
+    const c = s.charCodeAt(i);
+    return c < 128 ? B64_DECODE[c] : -1;
+  };
+  let o = 0;
+  for (let i = 0; i < n; i += 4) {
+    const last = i + 4 === n;
+    const a = at(i);
+    const b = at(i + 1);
+    const c = last && pad >= 2 ? 0 : at(i + 2);
+    const d = last && pad >= 1 ? 0 : at(i + 3);
+    if ((a | b | c | d) < 0) throw new Error(`malformed base64 at offset ${i}`);
+    const v = (a << 18) | (b << 12) | (c << 6) | d;
+    out[o++] = v >> 16;
+    if (o < out.length) out[o++] = (v >> 8) & 255;
+    if (o < out.length) out[o++] = v & 255;
+  }
+  return out;
+}
+
+/**
+ * The bytes given to restore(), as a Uint8Array over the same memory: a Uint8Array (a
+ * Buffer), an ArrayBuffer, or any other ArrayBufferView. Anything else is invalid_argument
+ * on field `data`, the field the engine names for a damaged snapshot.
+ */
+export function snapshotBytes(data) {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && data instanceof SharedArrayBuffer)) {
+    return new Uint8Array(data);
+  }
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  let what = describe(data);
+  if (isObject(data)) what = `a ${data.constructor?.name ?? 'object'}`;
+  throw invalid('data', `restore takes the bytes of a snapshot (a Uint8Array or an ArrayBuffer, as snapshot() returns them), got ${what}`);
+}
+
+/** The bytes in the result of the snapshot op ({data, bytes, schemaVersion}). */
+function snapshotResult(result) {
+  let bytes;
+  try {
+    bytes = fromBase64(result.data);
+  } catch (err) {
+    throw new MemcoreError('internal', `the engine's snapshot is not base64: ${err.message}`, undefined, { cause: err });
+  }
+  if (bytes.length !== result.bytes) {
+    throw new MemcoreError('internal', `the engine's snapshot is ${bytes.length} bytes, not the ${result.bytes} it announced`);
+  }
+  return bytes;
 }
 
 // ─── Engine client ──────────────────────────────────────────────────────────────────────
@@ -228,6 +350,8 @@ export class EngineClient {
   #deadPromise;
   /** db handle → the embed function of that database. */
   embedders = new Map();
+  /** db handle → the llm function of that database. */
+  llms = new Map();
 
   /** api is the engine's { version, call(request: string): Promise<string> }. */
   constructor(api) {
@@ -253,8 +377,30 @@ export class EngineClient {
     this.#kill(err);
   }
 
-  /** Sends op with args to database db (0: a host op) and returns the result or throws. */
+  /**
+   * Sends op with args to database db (0: a host op) and returns the result or throws.
+   * An open registers the host functions its args carry (openArgs) under the new handle;
+   * a close drops those of its handle, whatever the engine answers.
+   */
   async request(op, args, db) {
+    if (op === 'close' && db) {
+      try {
+        return await this.#request(op, args, db);
+      } finally {
+        this.embedders.delete(db);
+        this.llms.delete(db);
+      }
+    }
+    const result = await this.#request(op, args, db);
+    const fns = op === 'open' ? args?.[HOST_FUNCTIONS] : undefined;
+    if (fns && Number.isSafeInteger(result?.db)) {
+      if (fns.embed) this.embedders.set(result.db, fns.embed);
+      if (fns.llm) this.llms.set(result.db, fns.llm);
+    }
+    return result;
+  }
+
+  async #request(op, args, db) {
     if (this.#dead) throw this.#dead;
     const req = { v: 1, id: ++this.#next, op, args };
     if (db) req.db = db;
@@ -284,16 +430,42 @@ export class EngineClient {
 
   async #host(db, kind, payload) {
     try {
-      if (kind !== 'embed') return reply({ error: { message: `memcore's JS host does not answer ${JSON.stringify(kind)} callbacks` } });
-      const embed = this.embedders.get(db);
-      if (!embed) return reply({ error: { message: `database ${db} has no embed function` } });
-      const { texts } = JSON.parse(payload);
-      const vectors = await embed(texts);
-      return reply({ vectors: checkVectors(vectors, texts.length) });
+      switch (kind) {
+        case 'embed': {
+          const embed = this.embedders.get(db);
+          if (!embed) return reply({ error: { message: `database ${db} has no embed function` } });
+          const { texts } = JSON.parse(payload);
+          const vectors = await embed(texts);
+          return reply({ vectors: checkVectors(vectors, texts.length) });
+        }
+        case 'complete': {
+          const llm = this.llms.get(db);
+          if (!llm) return reply({ error: { message: `database ${db} has no llm function` } });
+          const text = await llm(completionRequest(JSON.parse(payload)));
+          if (typeof text !== 'string') throw new Error(`llm must return the model's answer as a string, got ${describe(text)}`);
+          return reply({ text });
+        }
+        default:
+          return reply({ error: { message: `memcore's JS host does not answer ${JSON.stringify(kind)} callbacks` } });
+      }
     } catch (err) {
       return reply({ error: { message: err instanceof Error ? err.message : String(err) } });
     }
   }
+}
+
+/**
+ * What an llm function is called with: the engine's Completion (core.Completion), with
+ * temperature and json always present so that hosts need not default them.
+ */
+function completionRequest(c) {
+  const req = {};
+  if (typeof c.system === 'string' && c.system !== '') req.system = c.system;
+  req.messages = Array.isArray(c.messages) ? c.messages : [];
+  if (Number.isSafeInteger(c.maxTokens) && c.maxTokens > 0) req.maxTokens = c.maxTokens;
+  req.temperature = typeof c.temperature === 'number' ? c.temperature : 0;
+  req.json = c.json === true;
+  return req;
 }
 
 function reply(v) {
@@ -362,10 +534,19 @@ export function memoryView(conn, namespace) {
   return new Memory(INTERNAL, conn, namespace);
 }
 
-/** Memory: one namespace of an open memcore database. Get one from open(). */
+/**
+ * Memory: one namespace of an open memcore database. Get one from open(). Every method
+ * checks its arguments' JavaScript types first (invalid_argument, naming the field as the
+ * engine would) and the engine checks the rest; a closed database is `closed` before
+ * anything else.
+ */
 export class Memory {
   #conn;
   #ns;
+  #documents;
+  #scratchpad;
+  #plan;
+  #state;
 
   constructor(token, conn, namespace) {
     if (token !== INTERNAL) throw new TypeError('use open() to get a Memory');
@@ -390,6 +571,8 @@ export class Memory {
   #call(op, args) {
     return this.#conn.call(op, { ...args, namespace: this.#ns });
   }
+
+  // ─── Memories ───────────────────────────────────────────────────────────────────────
 
   async remember(input) {
     this.#conn.check();
@@ -420,13 +603,13 @@ export class Memory {
     this.#conn.check();
     checkString(id, 'id', 'an id');
     if (!isObject(patch)) throw invalid('patch', `update takes a patch object, got ${describe(patch)}`);
-    const o = options(opts);
+    const o = options(opts, 'options', ['id', 'patch']);
     return (await this.#call('update', { ...o, id, patch: encode(patch, 'patch') })).memory;
   }
 
   async forget(target, opts) {
     this.#conn.check();
-    const o = options(opts);
+    const o = options(opts, 'options', ['id', 'ids', 'filter']);
     let what;
     if (typeof target === 'string') what = { id: target };
     else if (Array.isArray(target)) what = { ids: encode(target, 'ids') };
@@ -443,13 +626,15 @@ export class Memory {
   async recall(query, opts) {
     this.#conn.check();
     checkString(query, 'query', 'a query');
-    return (await this.#call('recall', { ...options(opts), query })).hits;
+    return (await this.#call('recall', { ...options(opts, 'options', ['query']), query })).hits;
   }
 
   async stats() {
     this.#conn.check();
     return this.#call('stats', {});
   }
+
+  // ─── Conversations ──────────────────────────────────────────────────────────────────
 
   async appendTurns(sessionId, turns) {
     this.#conn.check();
@@ -461,7 +646,150 @@ export class Memory {
   async searchTurns(query, opts) {
     this.#conn.check();
     checkString(query, 'query', 'a query');
-    return (await this.#call('searchTurns', { ...options(opts), query })).hits;
+    return (await this.#call('searchTurns', { ...options(opts, 'options', ['query']), query })).hits;
+  }
+
+  /** extractFacts op: the result as the engine returns it (docs/FACTS.md). */
+  async extractFacts(messages, opts) {
+    this.#conn.check();
+    const m = checkMessages(messages);
+    return this.#call('extractFacts', { ...options(opts, 'options', ['messages']), messages: m });
+  }
+
+  /** consolidate op: retries the LLM extraction passes that failed. */
+  async consolidate(opts) {
+    this.#conn.check();
+    return this.#call('consolidate', options(opts));
+  }
+
+  /** compact op: {messages (in the shape given), report} (docs/COMPACTION.md). */
+  async compact(messages, opts) {
+    this.#conn.check();
+    const m = checkMessages(messages);
+    return this.#call('compact', { ...options(opts, 'options', ['messages']), messages: m });
+  }
+
+  /** buildContext op: {messages, system, shape, recalled, report} (docs/CONTEXT.md). */
+  async buildContext(opts) {
+    this.#conn.check();
+    if (!isObject(opts)) {
+      throw invalid('options', `buildContext takes an options object {sessionId, messages, budgetTokens, …}, got ${describe(opts)}`);
+    }
+    if (opts.sessionId !== undefined) checkString(opts.sessionId, 'sessionId', 'a session id');
+    if (opts.messages !== undefined) checkMessages(opts.messages);
+    return this.#call('buildContext', options(opts));
+  }
+
+  /** endSession op: {episode, by}. */
+  async endSession(sessionId) {
+    this.#conn.check();
+    return this.#call('endSession', { sessionId: checkString(sessionId, 'sessionId', 'a session id') });
+  }
+
+  /** episodes.list op: the episodes, oldest first. */
+  async episodes(opts) {
+    this.#conn.check();
+    return (await this.#call('episodes.list', options(opts))).episodes;
+  }
+
+  // ─── Documents and working memory ───────────────────────────────────────────────────
+
+  get documents() {
+    return (this.#documents ??= Object.freeze({
+      get: async (name) => {
+        this.#conn.check();
+        return this.#call('documents.get', { name: checkString(name, 'name', 'a document name') });
+      },
+      set: async (name, content) => {
+        this.#conn.check();
+        checkString(name, 'name', 'a document name');
+        return this.#call('documents.set', { name, content: checkString(content, 'content', 'a document\'s content') });
+      },
+      list: async () => {
+        this.#conn.check();
+        return (await this.#call('documents.list', {})).documents;
+      },
+      delete: async (name) => {
+        this.#conn.check();
+        return this.#call('documents.delete', { name: checkString(name, 'name', 'a document name') });
+      },
+    }));
+  }
+
+  get scratchpad() {
+    return (this.#scratchpad ??= Object.freeze({
+      set: async (sessionId, key, value) => {
+        this.#conn.check();
+        checkString(sessionId, 'sessionId', 'a session id');
+        checkString(key, 'key', 'a scratchpad key');
+        return this.#call('scratchpad.set', { sessionId, key, value: checkString(value, 'value', 'a scratchpad value') });
+      },
+      get: async (sessionId, key) => {
+        this.#conn.check();
+        checkString(sessionId, 'sessionId', 'a session id');
+        return this.#call('scratchpad.get', { sessionId, key: checkString(key, 'key', 'a scratchpad key') });
+      },
+      list: async (sessionId) => {
+        this.#conn.check();
+        checkString(sessionId, 'sessionId', 'a session id');
+        return (await this.#call('scratchpad.list', { sessionId })).entries;
+      },
+      delete: async (sessionId, key) => {
+        this.#conn.check();
+        checkString(sessionId, 'sessionId', 'a session id');
+        return this.#call('scratchpad.delete', { sessionId, key: checkString(key, 'key', 'a scratchpad key') });
+      },
+    }));
+  }
+
+  get plan() {
+    return (this.#plan ??= Object.freeze({
+      set: async (sessionId, plan) => {
+        this.#conn.check();
+        checkString(sessionId, 'sessionId', 'a session id');
+        if (!isObject(plan)) throw invalid('plan', `plan.set takes a plan {goal, steps: [{title, status?}]}, got ${describe(plan)}`);
+        if (Object.hasOwn(plan, 'sessionId')) throw invalid('sessionId', 'the session id is the first argument of plan.set, not a field of the plan');
+        return this.#call('plan.set', { ...options(plan, 'plan'), sessionId });
+      },
+      get: async (sessionId) => {
+        this.#conn.check();
+        return this.#call('plan.get', { sessionId: checkString(sessionId, 'sessionId', 'a session id') });
+      },
+      updateStep: async (sessionId, index, status) => {
+        this.#conn.check();
+        checkString(sessionId, 'sessionId', 'a session id');
+        if (!Number.isSafeInteger(index)) throw invalid('index', `a step index is an integer (0-based), got ${describe(index)}`);
+        return this.#call('plan.updateStep', { sessionId, index, status: checkString(status, 'status', 'a step status') });
+      },
+    }));
+  }
+
+  get state() {
+    return (this.#state ??= Object.freeze({
+      set: async (sessionId, state) => {
+        this.#conn.check();
+        checkString(sessionId, 'sessionId', 'a session id');
+        return this.#call('state.set', { sessionId, state: checkString(state, 'state', 'a business state') });
+      },
+      get: async (sessionId) => {
+        this.#conn.check();
+        return this.#call('state.get', { sessionId: checkString(sessionId, 'sessionId', 'a session id') });
+      },
+    }));
+  }
+
+  // ─── Snapshots ──────────────────────────────────────────────────────────────────────
+
+  /** snapshot op: the whole database (every namespace) as the bytes of an SQLite file. */
+  async snapshot() {
+    this.#conn.check();
+    return snapshotResult(await this.#call('snapshot', {}));
+  }
+
+  /** restore op: replaces the whole database with a snapshot's bytes, after checking them. */
+  async restore(data) {
+    this.#conn.check();
+    return this.#call('restore', { data: toBase64(snapshotBytes(data)) });
   }
 
   close() {

@@ -49,8 +49,7 @@ export async function open(options) {
   const args = { path, version: VERSION, ...openArgs(o) };
 
   if (path === ':memory:') {
-    const { db } = await client.request('open', args);
-    if (o.embed) client.embedders.set(db, o.embed);
+    const { db } = await client.request('open', args); // registers embed and llm under db
     return memoryView(new Connection(client, db, () => closeDb(client, db)), o.namespace);
   }
 
@@ -60,15 +59,14 @@ export async function open(options) {
   const key = JSON.stringify({ ...args, path: undefined });
   let entry = files.get(path);
   if (entry && entry.client === client) {
-    if (entry.key !== key || entry.embed !== o.embed) {
-      throw invalid('path', `${path} is already open in this process with other options (embed, cacheKiB, readOnly, limits or scoring): close it first, or open it with the same options`);
+    if (entry.key !== key || entry.embed !== o.embed || entry.llm !== o.llm) {
+      throw invalid('path', `${path} is already open in this process with other options (embed, llm, cacheKiB, readOnly, limits or scoring): close it first, or open it with the same options`);
     }
     entry.refs++;
   } else {
-    entry = { client, key, embed: o.embed, refs: 1, db: 0 };
+    entry = { client, key, embed: o.embed, llm: o.llm, refs: 1, db: 0 };
     entry.ready = client.request('open', args).then(({ db }) => {
-      entry.db = db;
-      if (o.embed) client.embedders.set(db, o.embed);
+      entry.db = db; // the client registered embed and llm under db
     });
     entry.ready.catch(() => {
       if (files.get(path) === entry) files.delete(path);
@@ -93,11 +91,7 @@ async function release(path, entry) {
 
 async function closeDb(client, db) {
   if (client.dead) return; // the engine is gone, and its databases with it
-  try {
-    await client.request('close', {}, db);
-  } finally {
-    client.embedders.delete(db);
-  }
+  await client.request('close', {}, db); // drops the database's embed and llm
 }
 
 /** An absolute, symlink-free path (so that two spellings of one file share one engine), or ':memory:'. */

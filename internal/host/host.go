@@ -26,6 +26,7 @@ import (
 	"sync"
 
 	"github.com/memcore/memcore/core"
+	"github.com/memcore/memcore/internal/opfs"
 )
 
 // Callback sends one call from the engine to the program embedding the wasm module and
@@ -50,6 +51,16 @@ type EmbedRequest struct {
 type EmbedReply struct {
 	Vectors [][]float32 `json:"vectors,omitempty"`
 	Error   *ReplyError `json:"error,omitempty"`
+}
+
+// KindComplete is the callback kind of the host's LLM: payload a core.Completion,
+// reply [CompleteReply].
+const KindComplete = "complete"
+
+// CompleteReply is the reply to a complete callback: the LLM's text, or an error.
+type CompleteReply struct {
+	Text  *string     `json:"text,omitempty"`
+	Error *ReplyError `json:"error,omitempty"`
 }
 
 // ReplyError is how a host reports that it could not do what a callback asked.
@@ -83,15 +94,22 @@ type envelope struct {
 
 // openArgs are the options of the open op.
 type openArgs struct {
-	Path     string        `json:"path"`
-	Version  string        `json:"version,omitempty"`
-	CacheKiB int           `json:"cacheKiB,omitempty"`
-	ReadOnly bool          `json:"readOnly,omitempty"`
-	Limits   *core.Limits  `json:"limits,omitempty"`
-	Scoring  *core.Scoring `json:"scoring,omitempty"`
+	Path     string       `json:"path"`
+	Version  string       `json:"version,omitempty"`
+	CacheKiB int          `json:"cacheKiB,omitempty"`
+	ReadOnly bool         `json:"readOnly,omitempty"`
+	Limits   *core.Limits `json:"limits,omitempty"`
+	// Scoring may name only the weights it changes; the others keep their defaults.
+	Scoring json.RawMessage `json:"scoring,omitempty"`
+	// LLM asks for the host's LLM: fact extraction, compaction summaries and episodes
+	// then call Callback with KindComplete (and fall back to heuristics when it fails).
+	LLM bool `json:"llm,omitempty"`
 	// Embed asks for the host's embedder: the engine then calls Callback with
 	// KindEmbed to turn texts into vectors.
 	Embed bool `json:"embed,omitempty"`
+	// VFS "opfs" opens path in the browser's Origin Private File System (the js build
+	// in a Dedicated Worker; docs/BROWSER.md). Elsewhere it is unsupported, field vfs.
+	VFS string `json:"vfs,omitempty"`
 }
 
 // Call answers one request. It never panics; the response is always valid JSON. It is
@@ -143,11 +161,36 @@ func (h *Host) open(ctx context.Context, env envelope) []byte {
 		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeUnsupported, Field: "version",
 			Message: "the JS shim is version " + a.Version + " but the wasm engine is " + core.Version + ": install matching versions"})
 	}
+	if a.LLM && h.Callback == nil {
+		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeUnsupported, Field: "llm",
+			Message: "this host cannot call back into its LLM"})
+	}
+	var scoring *core.Scoring
+	if len(a.Scoring) > 0 && string(a.Scoring) != "null" {
+		sc := core.DefaultScoring()
+		if err := core.DecodeArgs(a.Scoring, &sc); err != nil {
+			return core.Respond(env.ID, nil, prefixField(err, "scoring"))
+		}
+		scoring = &sc
+	}
 	if a.Embed && h.Callback == nil {
 		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeUnsupported, Field: "embed",
 			Message: "this host cannot call back into its embedder"})
 	}
-	o := core.Options{Path: a.Path, CacheKiB: a.CacheKiB, ReadOnly: a.ReadOnly, Scoring: a.Scoring}
+	switch {
+	case a.VFS == "":
+	case a.VFS != opfs.Name:
+		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeInvalidArgument, Field: "vfs",
+			Message: "unknown vfs " + strconv.Quote(a.VFS) + `: the only one is "opfs", the browser's Origin Private File System`})
+	case a.Path == "" || a.Path == ":memory:":
+		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeInvalidArgument, Field: "path",
+			Message: `vfs "opfs" needs the path of a file; an in-memory database has no vfs`})
+	default:
+		if err := opfs.Check(); err != nil {
+			return core.Respond(env.ID, nil, &core.Error{Code: core.CodeUnsupported, Field: "vfs", Message: err.Error()})
+		}
+	}
+	o := core.Options{Path: a.Path, CacheKiB: a.CacheKiB, ReadOnly: a.ReadOnly, Scoring: scoring, VFS: a.VFS}
 	if a.Limits != nil {
 		o.Limits = *a.Limits
 	}
@@ -158,6 +201,9 @@ func (h *Host) open(ctx context.Context, env envelope) []byte {
 	h.mu.Unlock()
 	if a.Embed {
 		o.Embed = h.embedder(id)
+	}
+	if a.LLM {
+		o.Complete = h.completer(id)
 	}
 	eng, err := h.Open(ctx, o)
 	if err != nil {
@@ -202,6 +248,41 @@ func (h *Host) embedder(db int64) func(ctx context.Context, texts []string) ([][
 		}
 		return DecodeEmbedReply(raw, len(texts))
 	}
+}
+
+// completer returns the core.Options.Complete of database db: the request goes to the
+// host as a complete callback and its reply must be {"text": "…"}.
+func (h *Host) completer(db int64) func(ctx context.Context, req core.Completion) (string, error) {
+	return func(ctx context.Context, req core.Completion) (string, error) {
+		payload, err := json.Marshal(req)
+		if err != nil {
+			return "", fmt.Errorf("complete: %w", err)
+		}
+		raw, err := h.Callback(ctx, db, KindComplete, payload)
+		if err != nil {
+			return "", fmt.Errorf("complete: the host did not answer: %w", err)
+		}
+		var r CompleteReply
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return "", fmt.Errorf("complete: the host's reply is not {\"text\":\"…\"}: %w", err)
+		}
+		if r.Error != nil {
+			return "", errors.New("complete: the host's LLM failed: " + r.Error.Message)
+		}
+		if r.Text == nil {
+			return "", errors.New(`complete: the host's reply has no "text"`)
+		}
+		return *r.Text, nil
+	}
+}
+
+// prefixField puts a decoding error of a nested object under its field.
+func prefixField(err error, prefix string) error {
+	var e *core.Error
+	if errors.As(err, &e) {
+		return e.WithField(prefix)
+	}
+	return err
 }
 
 // DecodeEmbedReply decodes and checks the reply to an embed callback of n texts.

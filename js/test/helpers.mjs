@@ -152,3 +152,24 @@ export async function until(pred, { ms = 2, timeout = 30_000 } = {}) {
     await new Promise((r) => setTimeout(r, ms));
   }
 }
+
+/**
+ * Asserts that fn() rejects (or throws) a MemcoreError of the installed package with code
+ * and field, and returns it.
+ */
+export async function rejects(fn, code, field) {
+  const { MemcoreError } = await memcore();
+  let err;
+  try {
+    await fn();
+  } catch (e) {
+    err = e;
+  }
+  if (!err) throw new Error(`expected a MemcoreError ${code}, nothing was thrown`);
+  if (!(err instanceof MemcoreError)) throw new Error(`expected a MemcoreError, got ${err?.constructor?.name}: ${err?.message}`, { cause: err });
+  if (!(err instanceof Error) || err.name !== 'MemcoreError') throw new Error('a MemcoreError is an Error named MemcoreError');
+  if (err.code !== code) throw new Error(`expected code ${code}, got ${err.code}: ${err.message}`, { cause: err });
+  if (err.field !== field) throw new Error(`expected field ${field}, got ${err.field}: ${err.message}`, { cause: err });
+  if (typeof err.message !== 'string' || err.message.length === 0) throw new Error('a MemcoreError has a message');
+  return err;
+}

@@ -252,6 +252,8 @@ describe('errors', () => {
     ['appendTurns(1, [])', (m) => m.appendTurns(1, []), 'invalid_argument', 'sessionId'],
     ['appendTurns("s", "hi")', (m) => m.appendTurns('s', 'hi'), 'invalid_argument', 'turns'],
     ['searchTurns(null)', (m) => m.searchTurns(null), 'invalid_argument', 'query'],
+    ['recall query as an option too', (m) => m.recall('x', { query: 'y' }), 'invalid_argument', 'query'],
+    ['update id as an option too', (m) => m.update('x', {}, { id: 'y' }), 'invalid_argument', 'id'],
     ['a cycle', (m) => { const o = { content: 'x' }; o.card = { self: o }; return m.remember(o); }, 'invalid_argument', 'memory.card.self'],
   ];
   for (const [what, call, code, field] of cases) {
@@ -283,7 +285,7 @@ describe('open', () => {
     await rejects(() => open({ path: ':memory:', cacheKiB: -1 }), 'invalid_argument', 'cacheKiB');
     await rejects(() => open({ path: ':memory:', limits: { maxContent: 5 } }), 'invalid_argument', 'limits.maxContent');
     await rejects(() => open({ path: ':memory:', scoring: { relevance: 'high' } }), 'invalid_argument', 'scoring.relevance');
-    await rejects(() => open({ path: ':memory:', llm: async () => '' }), 'unsupported', 'llm');
+    await rejects(() => open({ path: ':memory:', llm: 'gpt' }), 'invalid_argument', 'llm');
     const dir = tempDir(t);
     await rejects(() => open({ path: path.join(dir, 'no', 'such', 'dir', 'x.db') }), 'storage', undefined);
   });
@@ -323,6 +325,7 @@ describe('open', () => {
     assert.equal((await b.withNamespace('default').stats()).memories, 1);
     await rejects(() => open({ path: file, cacheKiB: 1024 }), 'invalid_argument', 'path');
     await rejects(() => open({ path: file, embed: async (t) => t.map(() => [1]) }), 'invalid_argument', 'path');
+    await rejects(() => open({ path: file, llm: async () => '' }), 'invalid_argument', 'path');
     await a.close();
     assert.equal(a.closed, true);
     assert.equal(b.closed, false, 'closing one open() leaves the others open');

@@ -57,6 +57,80 @@ export async function misuse(mem: Memory): Promise<void> {
   void [arr, single, rel];
 }
 
+export async function misuseConversations(mem: Memory): Promise<void> {
+  // @ts-expect-error messages is an array, not a string
+  await mem.extractFacts('Hi, my name is Ada.');
+  // @ts-expect-error a message has a role
+  await mem.extractFacts([{ content: 'x' }]);
+  // @ts-expect-error commit is a boolean
+  await mem.extractFacts([{ role: 'user', content: 'x' }], { commit: 'yes' });
+  // @ts-expect-error unknown extract option
+  await mem.extractFacts([{ role: 'user', content: 'x' }], { llm: true });
+  // @ts-expect-error consolidate's limit is a number
+  await mem.consolidate({ limit: '10' });
+  // @ts-expect-error force is a boolean
+  await mem.compact([{ role: 'user', content: 'x' }], { force: 1 });
+  // @ts-expect-error messages are the first argument of compact, not an option
+  await mem.compact({ messages: [] });
+  // @ts-expect-error budgetTokens is required
+  await mem.buildContext({ sessionId: 's', messages: [] });
+  // @ts-expect-error sessionId is required
+  await mem.buildContext({ messages: [], budgetTokens: 1000 });
+  // @ts-expect-error unknown complexity
+  await mem.buildContext({ sessionId: 's', messages: [], budgetTokens: 1000, complexity: 'hard' });
+  // @ts-expect-error unknown shape
+  await mem.buildContext({ sessionId: 's', messages: [], budgetTokens: 1000, shape: 'gemini' });
+  // @ts-expect-error the session id is a string
+  await mem.endSession(7);
+  const c = await mem.compact([{ role: 'user' as const, content: 'x' }]);
+  // @ts-expect-error the messages keep their type: content is a string here
+  const n: number = c.messages[0]!.content;
+  // @ts-expect-error summaryBy is a closed union
+  if (c.report.summaryBy === 'gpt') return;
+  void n;
+}
+
+export async function misuseWorkingMemory(mem: Memory): Promise<void> {
+  // @ts-expect-error document names are case-sensitive
+  await mem.documents.get('identity');
+  // @ts-expect-error not a document name
+  await mem.documents.set('NOTES', 'x');
+  // @ts-expect-error content is a string
+  await mem.documents.set('USER', { text: 'x' });
+  // @ts-expect-error the scratchpad is per session: the session id comes first
+  await mem.scratchpad.set('key', 'value');
+  // @ts-expect-error values are strings
+  await mem.scratchpad.set('s', 'k', 42);
+  // @ts-expect-error a plan has a goal
+  await mem.plan.set('s', { steps: [] });
+  // @ts-expect-error unknown step status
+  await mem.plan.set('s', { goal: 'g', steps: [{ title: 't', status: 'done' }] });
+  // @ts-expect-error the index is a number
+  await mem.plan.updateStep('s', '0', 'completed');
+  // @ts-expect-error unknown status
+  await mem.plan.updateStep('s', 0, 'started');
+  // @ts-expect-error the state is a string
+  await mem.state.set('s', { cart: 2 });
+  // @ts-expect-error documents is read-only
+  mem.documents = mem.documents;
+  // @ts-expect-error no tasks API yet
+  await mem.tasks.list('s');
+}
+
+export async function misuseSnapshots(mem: Memory): Promise<void> {
+  // @ts-expect-error restore takes bytes, not base64
+  await mem.restore('U1FMaXRlIGZvcm1hdCAzAA==');
+  // @ts-expect-error nor an array of numbers
+  await mem.restore([83, 81, 76]);
+  // @ts-expect-error a snapshot is bytes
+  const s: string = await mem.snapshot();
+  // @ts-expect-error llm is a function
+  await open({ path: 'a.db', llm: true });
+  // @ts-expect-error llm answers with text, not an object
+  await open({ path: 'a.db', llm: async () => ({ text: 'x' }) });
+  void s;
+}
+
 export function narrow(e: MemcoreError): void {
   // @ts-expect-error code is a closed union
   if (e.code === 'timeout') return;

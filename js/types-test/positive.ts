@@ -7,13 +7,31 @@ import {
   MemcoreError,
   VERSION,
   open,
+  type BuildContextResult,
+  type BusinessState,
+  type ChatMessage,
+  type CompactReport,
+  type CompactResult,
+  type CompletionRequest,
+  type ConsolidateResult,
+  type Document,
+  type DocumentInfo,
   type EmbedFunction,
+  type EndSessionResult,
+  type Episode,
   type ErrorCode,
+  type ExtractResult,
+  type FactCandidate,
   type HistoryEntry,
+  type LLMFunction,
   type ListPage,
   type MemoryInput,
   type MemoryRecord,
+  type Plan,
+  type PlanStep,
   type RecallHit,
+  type RestoreResult,
+  type ScratchpadEntry,
   type Stats,
   type Turn,
   type TurnHit,
@@ -100,3 +118,117 @@ export async function either(mem: Memory, input: MemoryInput | MemoryInput[]): P
 
 export const custom = new MemcoreError('not_found', 'no such memory', 'id');
 export const input: MemoryInput = { content: 'x', card: { person: 'Lin', relationship: 'friend' }, source: { sessionId: 's', turnIds: ['t'] } };
+
+// ─── Conversations, documents, working memory, snapshots, the LLM ───────────────────────
+
+/** An SDK-like message type: an interface (no index signature), a union of roles. */
+interface SdkMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_call_id?: string;
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+}
+
+/** Anthropic's shape: content blocks. */
+type AnthropicMessage = {
+  role: 'user' | 'assistant';
+  content: string | Array<{ type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown } | { type: 'tool_result'; tool_use_id: string; content: string }>;
+};
+
+export async function conversation(mem: Memory, history: SdkMessage[], claude: AnthropicMessage[]): Promise<void> {
+  const ex: ExtractResult = await mem.extractFacts(
+    [
+      { role: 'user', content: 'Hi, my name is Ada.' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+    ],
+    { commit: true, sessionId: 's1', date: '2026-03-04', useLLM: false },
+  );
+  const fact: FactCandidate | undefined = ex.facts[0];
+  const evidence: number[] | undefined = fact?.evidence;
+  const by: 'heuristic' | 'llm' = ex.by;
+  const reason: 'too_few_messages' | 'no_cues' | 'all_known' | undefined = ex.reason;
+  const stored: MemoryRecord[] = ex.memories;
+  await mem.extractFacts(history);
+  await mem.extractFacts(claude, {});
+  const cons: ConsolidateResult = await mem.consolidate({ limit: 5 });
+  await mem.consolidate();
+
+  // What comes back has the type that went in.
+  const c: CompactResult<SdkMessage> = await mem.compact(history, { sessionId: 's1', force: true, maxTokens: 6000, workingState: 'Plan: …' });
+  const again: SdkMessage[] = c.messages;
+  const rep: CompactReport = c.report;
+  const summaryBy: 'llm' | 'extractive' | '' = rep.summaryBy;
+  const llmError: string | undefined = rep.llmError;
+  const a = await mem.compact(claude, { maxMessages: 20, maxChars: 48_000 });
+  const claudeAgain: AnthropicMessage[] = a.messages;
+  const stored2: number = a.report.storedTurns;
+
+  const ctx: BuildContextResult<SdkMessage> = await mem.buildContext({
+    sessionId: 's1',
+    messages: history,
+    budgetTokens: 8000,
+    systemPrompt: 'You are helpful.',
+    complexity: 'complex',
+    query: 'deploy',
+    shape: 'openai',
+  });
+  const system: string = ctx.system;
+  const recalled: string[] = ctx.recalled;
+  const trimmed: Array<'recall' | 'working' | 'history' | 'reserve'> = ctx.report.trimmed;
+  const compacted: number | undefined = ctx.report.compaction?.summarized;
+  const plain = await mem.buildContext({ sessionId: 's2', messages: [{ role: 'user', content: 'hi' }], budgetTokens: 1000 });
+  const first: ChatMessage | undefined = plain.messages[0];
+  const anth = await mem.buildContext({ sessionId: 's3', messages: claude, budgetTokens: 1000, shape: 'anthropic' });
+  const anthMessages: AnthropicMessage[] = anth.messages;
+
+  const end: EndSessionResult = await mem.endSession('s1');
+  const ep: Episode = end.episode;
+  const lessons: string[] = ep.lessons;
+  const memoryId: string | undefined = ep.memoryId;
+  const eps: Episode[] = await mem.episodes({ sessionId: 's1' });
+  await mem.episodes();
+  void [evidence, by, reason, stored, cons, again, summaryBy, llmError, claudeAgain, stored2, system, recalled, trimmed, compacted, first, anthMessages, lessons, memoryId, eps];
+}
+
+export async function workingMemory(mem: Memory): Promise<void> {
+  const doc: Document = await mem.documents.set('USER', '# User\nAda, a data analyst in Berlin.');
+  await mem.documents.set('daily/2026-03-04', '');
+  const got: Document = await mem.documents.get('MEMORY');
+  const docs: DocumentInfo[] = await mem.documents.list();
+  const bytes: number | undefined = docs[0]?.bytes;
+  const del: { deleted: true; name: string } = await mem.documents.delete('SOUL');
+
+  const e: ScratchpadEntry = await mem.scratchpad.set('s1', 'subagent_result::research', 'found 3 papers');
+  const v: string = (await mem.scratchpad.get('s1', 'subagent_result::research')).value;
+  const entries: ScratchpadEntry[] = await mem.scratchpad.list('s1');
+  await mem.scratchpad.delete('s1', 'subagent_result::research');
+
+  const plan: Plan = await mem.plan.set('s1', { goal: 'Deploy Atlas', steps: [{ title: 'build' }, { title: 'test', status: 'in_progress' }] });
+  await mem.plan.set('s2', { goal: 'No steps yet' });
+  const steps: PlanStep[] = (await mem.plan.get('s1')).steps;
+  const updated: Plan = await mem.plan.updateStep('s1', 1, 'completed');
+  const st: BusinessState = await mem.state.set('s1', 'cart: 2 items');
+  const state: string = (await mem.state.get('s1')).state;
+  void [doc, got, bytes, del, e, v, entries, plan, steps, updated, st, state];
+}
+
+export async function snapshots(mem: Memory): Promise<void> {
+  const bytes: Uint8Array = await mem.snapshot();
+  const fresh = await open({ path: ':memory:' });
+  const r: RestoreResult = await fresh.restore(bytes);
+  await fresh.restore(bytes.buffer);
+  await fresh.restore(new DataView(new ArrayBuffer(8)));
+  const n: number = r.memories + r.bytes + r.schemaVersion + r.fromSchemaVersion;
+  void n;
+}
+
+export async function withLLM(): Promise<Memory> {
+  const llm: LLMFunction = async ({ system, messages, maxTokens, temperature, json }: CompletionRequest) => {
+    const prompt = messages.map((m) => `${m.role}: ${m.content}`).join('\n');
+    void [system, maxTokens, temperature, json];
+    return json ? '[]' : `summary of ${prompt.length} characters`;
+  };
+  const sync: LLMFunction = () => 'ok';
+  await open({ path: ':memory:', llm: sync });
+  return open({ path: 'agent.db', llm, embed: async (t) => t.map(() => [1, 0]) });
+}

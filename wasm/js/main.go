@@ -17,21 +17,30 @@
 // which must return a string or a Promise of one (see docs/WASM.md): an open with
 // "embed": true makes the engine call it with kind "embed" and payload {"texts":[…]},
 // and expect {"vectors":[[…],…]} or {"error":{"message":…}}.
+//
+// An open with "vfs": "opfs" (in a browser's Dedicated Worker: js/browser-worker.js)
+// keeps the database in the Origin Private File System through internal/opfs: the
+// asynchronous steps (Web Lock, file and access handles) are awaited here, in the open
+// request's goroutine, before SQLite opens the file; see docs/BROWSER.md.
 package main
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"syscall/js"
 
 	"github.com/memcore/memcore/core"
 	"github.com/memcore/memcore/internal/host"
+	"github.com/memcore/memcore/internal/opfs"
 )
 
 func main() {
 	h := host.New()
 	h.Callback = callHost
+	h.Open = openEngine
+	benchKnobs()
 	api := js.Global().Get("Object").New()
 	api.Set("version", core.Version)
 	api.Set("call", js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -138,4 +147,49 @@ func describe(v js.Value) string {
 		}
 	}
 	return js.Global().Call("String", v).String()
+}
+
+// journalMode is the journal mode of OPFS databases (opfs.JournalMode unless a benchmark
+// chose another: benchKnobs).
+var journalMode = opfs.JournalMode
+
+// openEngine is host.Open: for an OPFS database it first acquires the file (Web Lock and
+// access handles, awaited in this goroutine), so that SQLite finds them ready and a
+// database held by another tab fails with a clear error, not an SQLite one.
+func openEngine(ctx context.Context, o core.Options) (*core.Engine, error) {
+	if o.VFS != opfs.Name {
+		return core.Open(ctx, o)
+	}
+	path, err := opfs.Clean(o.Path)
+	if err != nil {
+		return nil, &core.Error{Code: core.CodeInvalidArgument, Field: "path", Message: err.Error()}
+	}
+	release, err := opfs.Acquire(ctx, path)
+	switch {
+	case errors.Is(err, opfs.ErrUnavailable):
+		return nil, &core.Error{Code: core.CodeUnsupported, Field: "vfs", Message: err.Error()}
+	case err != nil:
+		return nil, &core.Error{Code: core.CodeStorage, Field: "path", Message: err.Error()}
+	}
+	// The engine's database file holds its own reference from here: the database stays
+	// held until the engine is closed.
+	defer release()
+	o.Path = path
+	o.JournalMode = journalMode
+	return core.Open(ctx, o)
+}
+
+// benchKnobs reads globalThis.__memcore_opfs_bench = {journalMode, pooled}, which only
+// the OPFS benchmarks set (docs/BROWSER.md), before the first open.
+func benchKnobs() {
+	k := js.Global().Get("__memcore_opfs_bench")
+	if k.Type() != js.TypeObject {
+		return
+	}
+	if m := k.Get("journalMode"); m.Type() == js.TypeString {
+		journalMode = strings.ToUpper(m.String())
+	}
+	if p := k.Get("pooled"); p.Type() == js.TypeBoolean {
+		opfs.SetPooled(p.Bool())
+	}
 }

@@ -17,6 +17,13 @@ type Options struct {
 	CacheKiB int
 	// ReadOnly opens the file read-only (no migration is run; an old schema is refused).
 	ReadOnly bool
+	// VFS is the SQLite VFS that opens the file ("" is the default, the OS's files); the
+	// js build registers "opfs" (internal/opfs) for the browser's Origin Private File
+	// System. Ignored for an in-memory database.
+	VFS string
+	// JournalMode is the rollback journal's mode for a file database: DELETE (the
+	// default, ""), TRUNCATE or PERSIST. The OPFS VFS uses TRUNCATE (docs/BROWSER.md).
+	JournalMode string
 }
 
 // DB is one SQLite connection with memcore's schema. It is not safe for concurrent use:
@@ -35,7 +42,7 @@ var registerOnce sync.Once
 // in-memory database.
 func Open(ctx context.Context, path string, o Options) (*DB, error) {
 	registerOnce.Do(func() { sqlite3.AutoExtension(fts5.Register) })
-	uri := fileURI(path, o.ReadOnly)
+	uri := fileURI(path, o.ReadOnly, o.VFS)
 	conn, err := sqlite3.OpenContext(ctx, uri)
 	if err != nil {
 		return nil, fmt.Errorf("open %q: %w", path, err)
@@ -53,14 +60,19 @@ func Open(ctx context.Context, path string, o Options) (*DB, error) {
 }
 
 // fileURI turns a path into an SQLite URI so that names with '?' or '#' are not parsed as
-// URI parts.
-func fileURI(path string, readOnly bool) string {
+// URI parts; vfs, when not "", selects the VFS that opens it.
+func fileURI(path string, readOnly bool, vfs string) string {
 	if path == "" || path == ":memory:" {
 		return "file::memory:"
 	}
 	s := "file:" + uriEscaper.Replace(path)
+	sep := "?"
 	if readOnly {
 		s += "?mode=ro"
+		sep = "&"
+	}
+	if vfs != "" {
+		s += sep + "vfs=" + uriEscaper.Replace(vfs)
 	}
 	return s
 }
@@ -84,8 +96,16 @@ func (d *DB) configure(o Options) error {
 		PRAGMA temp_store=MEMORY;
 		PRAGMA cache_size=-%d;`, cache)
 	if !o.ReadOnly && d.path != "" && d.path != ":memory:" {
+		mode := strings.ToUpper(o.JournalMode)
+		switch mode {
+		case "":
+			mode = "DELETE"
+		case "DELETE", "TRUNCATE", "PERSIST":
+		default:
+			return fmt.Errorf("configure %q: journal mode %q is not DELETE, TRUNCATE or PERSIST", d.path, o.JournalMode)
+		}
 		pragmas += `
-		PRAGMA journal_mode=DELETE;
+		PRAGMA journal_mode=` + mode + `;
 		PRAGMA synchronous=FULL;`
 	}
 	if err := d.conn.Exec(pragmas); err != nil {

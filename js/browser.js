@@ -1,0 +1,256 @@
+// memcore in a web page: open() starts one Dedicated Worker per page (js/browser-worker.js)
+// that compiles the wasm engine and keeps its databases in the Origin Private File
+// System, and returns the same Memory as in Node (js/memory.js, index.d.ts). Requests
+// and responses are messages to and from that worker; the host callbacks the engine makes
+// (embed, llm) run here, on the page, with the functions given to open().
+// docs/BROWSER.md describes OPFS, locking between tabs, fallbacks and cold start.
+
+import { ERROR_CODES, MemcoreError, invalid } from './errors.js';
+import {
+  Connection,
+  DEFAULT_LIMITS,
+  DEFAULT_SCORING,
+  EngineClient,
+  Memory,
+  checkOpenOptions,
+  memoryView,
+  openArgs,
+} from './memory.js';
+import { VERSION } from './version.js';
+
+export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
+
+/** Options of this entry, besides the shared ones that memory.js checks. */
+const OWN_OPTIONS = ['path', 'tierUp', 'fallback', 'onFallback', 'wasmURL', 'workerURL', 'wasmExecURL'];
+
+/** The engine of this page: a Promise of {client, worker, info}, started by the first open(). */
+let loading = null;
+
+/** Open OPFS databases by clean path: one engine database per file, shared by every open(). */
+const files = new Map();
+
+/**
+ * Opens (creating it when missing) the memcore database at options.path in the origin's
+ * private file system — or ':memory:' — and returns a Memory bound to options.namespace.
+ * See index.d.ts and docs/BROWSER.md.
+ */
+export async function open(options) {
+  const o = checkOpenOptions(options, OWN_OPTIONS);
+  const own = checkBrowserOptions(options);
+  const path = cleanPath(options.path);
+  const { client } = await engine(own);
+  const args = { version: VERSION, ...openArgs(o) };
+
+  if (path === ':memory:') return openMemory(client, args, o);
+
+  const key = JSON.stringify(args);
+  let entry = files.get(path);
+  if (entry && entry.client === client) {
+    if (entry.key !== key || entry.embed !== o.embed || entry.llm !== o.llm) {
+      throw invalid('path', `${path} is already open in this page with other options (embed, llm, cacheKiB, readOnly, limits or scoring): close it first, or open it with the same options`);
+    }
+    entry.refs++;
+  } else {
+    entry = { client, key, embed: o.embed, llm: o.llm, refs: 1, db: 0 };
+    entry.ready = client.request('open', { ...args, path, vfs: 'opfs' }).then(({ db }) => {
+      entry.db = db; // the client registered embed and llm under db
+    });
+    entry.ready.catch(() => {
+      if (files.get(path) === entry) files.delete(path);
+    });
+    files.set(path, entry);
+  }
+  try {
+    await entry.ready;
+  } catch (err) {
+    entry.refs--;
+    if (own.fallback === 'memory' && err instanceof MemcoreError && err.code === 'unsupported' && err.field === 'vfs') {
+      // No OPFS here (an old browser, private browsing): the caller accepted memory only.
+      if (own.onFallback) own.onFallback(err);
+      else console.warn(`memcore: ${err.message}; using an in-memory database (nothing is kept after this page closes)`);
+      return openMemory(client, args, o);
+    }
+    throw err;
+  }
+  const shared = entry;
+  return memoryView(new Connection(client, shared.db, () => release(path, shared)), o.namespace);
+}
+
+async function openMemory(client, args, o) {
+  const { db } = await client.request('open', { ...args, path: ':memory:' }); // registers embed and llm
+  return memoryView(new Connection(client, db, () => closeDb(client, db)), o.namespace);
+}
+
+async function release(path, entry) {
+  if (--entry.refs > 0) return;
+  if (files.get(path) === entry) files.delete(path);
+  await closeDb(entry.client, entry.db);
+}
+
+async function closeDb(client, db) {
+  if (client.dead) return; // the worker is gone, and its databases with it
+  await client.request('close', {}, db); // drops the database's embed and llm
+}
+
+function checkBrowserOptions(options) {
+  const own = {};
+  if (options.tierUp !== undefined && typeof options.tierUp !== 'boolean') throw invalid('tierUp', 'tierUp is a boolean');
+  if (options.fallback !== undefined) {
+    if (options.fallback !== 'memory' && options.fallback !== 'error') {
+      throw invalid('fallback', "fallback is 'memory' (use an in-memory database when this browser has no OPFS) or 'error' (the default)");
+    }
+    own.fallback = options.fallback;
+  }
+  if (options.onFallback !== undefined) {
+    if (typeof options.onFallback !== 'function') throw invalid('onFallback', 'onFallback is a function');
+    own.onFallback = options.onFallback;
+  }
+  for (const k of ['wasmURL', 'workerURL', 'wasmExecURL']) {
+    const v = options[k];
+    if (v === undefined) continue;
+    if (typeof v === 'string' && v !== '') own[k] = v;
+    else if (v !== null && typeof v === 'object' && typeof v.href === 'string') own[k] = v.href;
+    else throw invalid(k, `${k} is a URL or a non-empty string`);
+  }
+  return own;
+}
+
+/**
+ * The canonical OPFS path ("/dir/agent.db"), or ':memory:'. The engine checks the rest
+ * (internal/opfs Clean) and answers invalid_argument on path.
+ */
+function cleanPath(p) {
+  if (p === undefined) {
+    throw invalid('path', 'open needs a path: a database file in the origin private file system (created when missing), or ":memory:"');
+  }
+  if (typeof p !== 'string' || p === '') throw invalid('path', 'path is a non-empty string, e.g. "agent.db" or "memcore/agent.db"');
+  if (p === ':memory:') return p;
+  return '/' + p.replace(/^\/+/, '');
+}
+
+// ─── The worker ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * Starts the engine's worker now, so that its download and compilation overlap with the
+ * page's own start; open() uses it. Resolves with engineInfo(). Options: wasmURL,
+ * workerURL, wasmExecURL (as open's).
+ */
+export async function preload(options = {}) {
+  const own = checkBrowserOptions(options);
+  return (await engine(own)).info;
+}
+
+/**
+ * How the engine was loaded — {version, streaming, timing: {fetch, compile, instantiate,
+ * start, total, worker}} in ms — or null before the first open() or preload().
+ */
+export async function engineInfo() {
+  if (!loading) return null;
+  try {
+    return (await loading).info;
+  } catch {
+    return null;
+  }
+}
+
+function engine(own) {
+  if (!loading) {
+    const p = load(own, () => {
+      // The worker stopped: the next open starts a new one.
+      if (loading === p) loading = null;
+      for (const [path, e] of files) if (e.client.dead) files.delete(path);
+    });
+    loading = p;
+    p.catch(() => {
+      if (loading === p) loading = null;
+    });
+  }
+  return loading;
+}
+
+async function load(own, onStop) {
+  if (typeof Worker !== 'function') {
+    throw new MemcoreError('unsupported', "memcore in a browser runs its engine in a Dedicated Worker, and this context has no Worker");
+  }
+  const t0 = performance.now();
+  let worker;
+  try {
+    worker = own.workerURL
+      ? new Worker(own.workerURL, { name: 'memcore' })
+      : new Worker(new URL('./browser-worker.js', import.meta.url), { name: 'memcore' });
+  } catch (err) {
+    throw new MemcoreError('internal', `memcore's worker did not start: ${err?.message ?? err}`, undefined, { cause: err });
+  }
+  const wasmURL = own.wasmURL || new URL('../dist/memcore.wasm', import.meta.url).href;
+  const wasmExecURL = own.wasmExecURL || new URL('../dist/wasm_exec.js', import.meta.url).href;
+
+  let client = null;
+  let nextId = 0;
+  const pending = new Map(); // id → resolve of __memcore.call's Promise
+  const api = {
+    version: '',
+    call(req) {
+      return new Promise((resolve) => {
+        const id = ++nextId;
+        pending.set(id, resolve);
+        worker.postMessage({ t: 'call', id, req });
+      });
+    },
+  };
+
+  let settle;
+  const started = new Promise((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const fail = (err) => {
+    settle.reject(err);
+    if (client) {
+      client.stop(err);
+      onStop();
+    }
+    worker.terminate();
+  };
+
+  worker.onmessage = (ev) => {
+    const m = ev.data;
+    switch (m.t) {
+      case 'res': {
+        const resolve = pending.get(m.id);
+        pending.delete(m.id);
+        if (!resolve) break;
+        if (m.error !== undefined) {
+          resolve(JSON.stringify({ id: null, ok: false, error: { code: 'internal', message: m.error } }));
+        } else resolve(m.res);
+        break;
+      }
+      case 'host':
+        // The engine's callback, answered here; EngineClient.host never rejects.
+        Promise.resolve(client.host(m.db, m.kind, m.payload)).then(
+          (value) => worker.postMessage({ t: 'hostres', cb: m.cb, ok: true, value }),
+          (err) => worker.postMessage({ t: 'hostres', cb: m.cb, ok: false, error: String(err?.message ?? err) }),
+        );
+        break;
+      case 'ready':
+        api.version = m.version;
+        settle.resolve({ ...m, timing: { ...m.timing, worker: performance.now() - t0 } });
+        break;
+      case 'error':
+        fail(new MemcoreError('internal', `memcore's wasm engine failed to start: ${m.message}`));
+        break;
+      case 'exit':
+        fail(new MemcoreError('internal', m.message));
+        break;
+    }
+  };
+  worker.onerror = (ev) => {
+    ev.preventDefault?.();
+    fail(new MemcoreError('internal', `memcore's worker failed: ${ev.message || 'it could not be loaded (check workerURL)'}`));
+  };
+  worker.onmessageerror = () => fail(new MemcoreError('internal', "memcore's worker sent a message that could not be read"));
+
+  worker.postMessage({ t: 'init', wasmURL, wasmExecURL, bench: globalThis.__memcore_opfs_bench });
+  const ready = await started;
+  client = new EngineClient(api);
+  const info = { version: ready.version, streaming: ready.streaming, timing: ready.timing };
+  return { client, worker, info };
+}

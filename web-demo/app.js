@@ -1,0 +1,625 @@
+// memcore web demo: a conversation whose memories are extracted, kept in this browser's
+// Origin Private File System, searched with the score of each component, forgotten and
+// shown on a timeline — all by the memcore package's browser entry, on this device.
+// An LLM endpoint is optional: without one, memcore's own heuristics extract the
+// memories and the replies come from recall.
+
+import { MemcoreError, engineInfo, open } from '../js/browser.js';
+
+const T0 = performance.now();
+const DB_PATH = 'memcore-demo.db';
+const $ = (id) => document.getElementById(id);
+
+// ─── Language ───────────────────────────────────────────────────────────────────────────
+
+const TEXT = {
+  en: {
+    tagline: "an agent's memory, kept on this device",
+    loading: 'Loading the engine…',
+    settings: 'Settings',
+    conversation: 'Conversation',
+    newSession: 'New session',
+    chatEmpty: 'Talk to the agent as its user. memcore extracts what is worth keeping (preferences, facts about you, rules) once a conversation has three exchanges, or right away when you <b>📌 pin</b> a message. Reload the page, or close the browser: it is still here.',
+    inputPlaceholder: 'Tell the agent something about yourself… (Enter to send)',
+    send: 'Send',
+    memories: 'Memories',
+    search: 'Search',
+    timeline: 'Timeline',
+    addPlaceholder: 'Remember something directly…',
+    remember: 'Remember',
+    searchPlaceholder: 'Search: 北京, Python, what does the user like?',
+    searchHelp: 'Score = relevance (BM25 over CJK bigrams and words) fused with recency, importance and heat. A search here is a peek: it does not count as use.',
+    llmHelp: 'Optional: an OpenAI-compatible chat completions endpoint (Ollama, llama.cpp, LM Studio, or a hosted API that allows this origin). Without one the demo still extracts memories with memcore’s heuristics and answers from recall.',
+    endpoint: 'Endpoint',
+    model: 'Model',
+    apiKey: 'API key',
+    test: 'Test',
+    reset: 'Erase all memories',
+    resetHelp: "Deletes the database from this origin's private file system.",
+    close: 'Close',
+    save: 'Save',
+    pin: '📌 remember',
+    pinned: 'remembered as a note',
+    remembered: 'remembered',
+    waiting: 'extraction starts after 3 exchanges — or pin this message',
+    noMemories: 'No memories yet.',
+    noHits: 'Nothing found.',
+    forget: 'Forget',
+    modeLLM: (m) => `LLM: ${m} · extraction: memcore`,
+    modeLocal: 'no LLM: memcore extracts with its heuristics, replies come from recall',
+    storageOPFS: 'OPFS',
+    storageMemory: 'memory only (not kept)',
+    memoriesN: (n) => `${n} ${n === 1 ? 'memory' : 'memories'}`,
+    coldStart: 'cold start',
+    firstRecall: 'first recall',
+    engine: 'engine',
+    compile: 'compile',
+    openErr: 'Could not open the database',
+    ago: (s) => (s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)} min ago` : s < 86400 ? `${Math.floor(s / 3600)} h ago` : `${Math.floor(s / 86400)} d ago`),
+    gotIt: 'Got it.',
+    related: 'This reminds me of:',
+    iRemember: 'Here is what I remember:',
+    nothing: "I don't remember anything about that yet.",
+    llmFailed: (e) => `The LLM did not answer (${e}); answering from memory instead.`,
+    tested: 'works',
+    expires: 'expires',
+  },
+  zh: {
+    tagline: '智能体的记忆，保存在这台设备上',
+    loading: '正在加载引擎…',
+    settings: '设置',
+    conversation: '对话',
+    newSession: '新会话',
+    chatEmpty: '以用户的身份和智能体聊天。对话满三轮后，memcore 会提取值得记住的内容（偏好、关于你的事实、规则）；点 <b>📌 记住</b> 可以立刻保存一条消息。刷新页面或关闭浏览器，记忆依然在。',
+    inputPlaceholder: '告诉智能体一些关于你的事…（回车发送）',
+    send: '发送',
+    memories: '记忆',
+    search: '搜索',
+    timeline: '时间线',
+    addPlaceholder: '直接记住一件事…',
+    remember: '记住',
+    searchPlaceholder: '搜索：北京、Python、用户喜欢什么？',
+    searchHelp: '得分 = 相关度（基于中文二元组和词的 BM25）与新近度、重要性、热度的融合。这里的搜索只是查看，不计入使用次数。',
+    llmHelp: '可选：一个兼容 OpenAI 的 chat completions 接口（Ollama、llama.cpp、LM Studio，或允许本页来源的在线 API）。不配置时，演示仍会用 memcore 自带的规则提取记忆，并根据检索结果回答。',
+    endpoint: '接口地址',
+    model: '模型',
+    apiKey: 'API 密钥',
+    test: '测试',
+    reset: '清除所有记忆',
+    resetHelp: '从本站的私有文件系统中删除数据库。',
+    close: '关闭',
+    save: '保存',
+    pin: '📌 记住',
+    pinned: '已记为笔记',
+    remembered: '已记住',
+    waiting: '满三轮对话后开始提取——也可以点“记住”',
+    noMemories: '还没有记忆。',
+    noHits: '没有找到。',
+    forget: '忘记',
+    modeLLM: (m) => `LLM：${m} · 提取：memcore`,
+    modeLocal: '未配置 LLM：memcore 用规则提取记忆，回复来自检索',
+    storageOPFS: 'OPFS',
+    storageMemory: '仅内存（不会保存）',
+    memoriesN: (n) => `${n} 条记忆`,
+    coldStart: '冷启动',
+    firstRecall: '首次检索',
+    engine: '引擎',
+    compile: '编译',
+    openErr: '无法打开数据库',
+    ago: (s) => (s < 60 ? '刚刚' : s < 3600 ? `${Math.floor(s / 60)} 分钟前` : s < 86400 ? `${Math.floor(s / 3600)} 小时前` : `${Math.floor(s / 86400)} 天前`),
+    gotIt: '好的，记下了。',
+    related: '这让我想起：',
+    iRemember: '我记得：',
+    nothing: '我还不记得这方面的事。',
+    llmFailed: (e) => `LLM 没有回应（${e}），改为根据记忆回答。`,
+    tested: '可用',
+    expires: '到期',
+  },
+};
+
+const EXAMPLES = {
+  en: ['I prefer Python for scripting.', "I'm allergic to peanuts.", 'Always answer me in short sentences.', 'My sister Lin lives in Chengdu.', 'What do I like?'],
+  zh: ['我喜欢用 Python 写脚本', '我对花生过敏', '我明天要去北京出差', '以后请用简短的句子回答我', '我喜欢什么？'],
+};
+
+let lang = localStorage.getItem('memcore-demo-lang') || (navigator.language?.startsWith('zh') ? 'zh' : 'en');
+const t = (k, ...a) => {
+  const v = TEXT[lang][k] ?? TEXT.en[k];
+  return typeof v === 'function' ? v(...a) : v;
+};
+
+function applyLanguage() {
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  $('lang').textContent = lang === 'zh' ? 'English' : '中文';
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll('[data-i18n-html]')) el.innerHTML = t(el.dataset.i18nHtml);
+  for (const el of document.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  const ex = $('examples');
+  ex.replaceChildren(...EXAMPLES[lang].map((s) => el('button', { type: 'button', onclick: () => sendMessage(s) }, s)));
+  renderMessages();
+  if (mem) refresh();
+}
+
+// ─── State ──────────────────────────────────────────────────────────────────────────────
+
+let mem = null;
+let storage = 'opfs';
+let fallbackReason = '';
+let cold = null;
+let busy = false;
+const settings = JSON.parse(localStorage.getItem('memcore-demo-llm') || '{}');
+let session = localStorage.getItem('memcore-demo-session') || newSessionId();
+/** The conversation shown: {role, content, chips: [{text, kind}], pinnable, recalled}. */
+let messages = loadTranscript();
+
+function newSessionId() {
+  const id = `demo-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}-${Math.random().toString(36).slice(2, 6)}`;
+  localStorage.setItem('memcore-demo-session', id);
+  return id;
+}
+function loadTranscript() {
+  try {
+    return JSON.parse(localStorage.getItem(`memcore-demo-chat:${session}`) || '[]');
+  } catch {
+    return [];
+  }
+}
+function saveTranscript() {
+  localStorage.setItem(`memcore-demo-chat:${session}`, JSON.stringify(messages.slice(-200)));
+}
+
+// ─── DOM helpers ────────────────────────────────────────────────────────────────────────
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+const bar = (v) => el('span', { class: 'bar' }, el('i', { style: `width:${Math.round(Math.max(0, Math.min(1, v)) * 100)}%` }));
+const fmt = (v, d = 2) => (typeof v === 'number' ? (Math.abs(v) < 0.001 && v !== 0 ? v.toExponential(1) : v.toFixed(d)) : '–');
+const bytes = (n) => (n < 1024 ? `${n} B` : n < 1 << 20 ? `${(n / 1024).toFixed(0)} KiB` : `${(n / (1 << 20)).toFixed(1)} MiB`);
+const secs = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+const ago = (iso) => t('ago', Math.max(0, (Date.now() - Date.parse(iso)) / 1000));
+const isCJK = (s) => /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(s);
+
+function setBusy(b) {
+  busy = b;
+  document.body.dataset.busy = b ? '1' : '0';
+  $('send').disabled = b || !mem;
+  $('input').disabled = !mem;
+}
+
+function showError(err) {
+  const s = $('status');
+  s.dataset.state = 'error';
+  $('status-text').textContent = `${err instanceof MemcoreError ? `${err.code}: ` : ''}${err.message || err}`;
+}
+
+// ─── Opening ────────────────────────────────────────────────────────────────────────────
+
+async function start() {
+  applyLanguage();
+  updateMode();
+  const tOpen0 = performance.now();
+  try {
+    mem = await openDB();
+  } catch (err) {
+    showError(new MemcoreError(err.code || 'internal', `${t('openErr')}: ${err.message}`));
+    return;
+  }
+  const tOpened = performance.now();
+  // Ask the browser not to evict this origin's storage under pressure (it decides).
+  if (storage === 'opfs') navigator.storage.persist?.().catch(() => {});
+  await mem.recall('memcore', { limit: 1, peek: true });
+  const tRecalled = performance.now();
+  const info = await engineInfo();
+  cold = {
+    total: tRecalled - T0,
+    engine: info?.timing.worker ?? 0,
+    compile: (info?.timing.fetch ?? 0) + (info?.timing.compile ?? 0),
+    open: tOpened - tOpen0 - (info?.timing.worker ?? 0),
+    firstRecall: tRecalled - tOpened,
+    streaming: info?.streaming,
+  };
+  console.info('memcore demo cold start (ms)', JSON.stringify(cold), JSON.stringify(info?.timing));
+  setBusy(false);
+  await refresh();
+  $('input').focus();
+}
+
+/** Opens the demo's database, with the LLM (if configured) for the engine's extraction. */
+async function openDB() {
+  const options = {
+    path: DB_PATH,
+    fallback: 'memory',
+    onFallback: (err) => {
+      storage = 'memory';
+      fallbackReason = err.message;
+    },
+  };
+  return open(settings.url ? { ...options, llm: engineLLM } : options);
+}
+
+async function refresh() {
+  if (!mem) return;
+  const [stats, page] = await Promise.all([mem.stats(), mem.list({ limit: 500 })]);
+  const s = $('status');
+  s.dataset.state = storage === 'opfs' ? 'ready' : 'memory';
+  const parts = [
+    storage === 'opfs' ? `${t('storageOPFS')} · ${DB_PATH}` : `${t('storageMemory')}`,
+    bytes(stats.dbBytes),
+    t('memoriesN', stats.memories),
+  ];
+  if (cold) {
+    parts.push(`${t('coldStart')} ${secs(cold.total)} (${t('engine')} ${secs(cold.engine)}, ${t('compile')} ${secs(cold.compile)}${cold.streaming ? '' : ' ⚠ no streaming'}; open ${secs(cold.open)}; ${t('firstRecall')} ${secs(cold.firstRecall)})`);
+  }
+  $('status-text').textContent = parts.join(' · ');
+  s.title = fallbackReason || '';
+  s.dataset.memories = String(stats.memories);
+  $('count').textContent = String(stats.memories);
+  renderMemories(page.memories);
+  renderTimeline(page.memories);
+}
+
+// ─── Conversation ───────────────────────────────────────────────────────────────────────
+
+function renderMessages() {
+  const box = $('messages');
+  const empty = $('chat-empty');
+  box.replaceChildren(empty);
+  empty.hidden = messages.length > 0;
+  messages.forEach((m, i) => box.append(messageEl(m, i)));
+  box.scrollTop = box.scrollHeight;
+}
+
+function messageEl(m, i) {
+  const meta = el('div', { class: 'meta' });
+  for (const c of m.chips || []) meta.append(el('span', { class: 'chip', title: c.title || '' }, c.text));
+  if (m.role === 'user' && m.pinnable !== false) {
+    meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
+  }
+  const recalled = m.recalled?.length
+    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, `${r.type}: ${r.content}`)))
+    : null;
+  return el('div', { class: `msg ${m.role}`, dataset: { index: String(i) } }, m.content, recalled, meta.childNodes.length ? meta : null);
+}
+
+function addMessage(m) {
+  messages.push(m);
+  saveTranscript();
+  renderMessages();
+  return messages.length - 1;
+}
+
+function chip(i, text, title) {
+  const m = messages[i];
+  if (!m) return;
+  m.chips = (m.chips || []).filter((c) => c.text !== t('waiting'));
+  if (!m.chips.some((c) => c.text === text)) m.chips.push({ text, title });
+}
+
+async function sendMessage(text) {
+  text = text.trim();
+  if (!text || !mem || busy) return;
+  setBusy(true);
+  try {
+    const ui = addMessage({ role: 'user', content: text, chips: [] });
+    await mem.appendTurns(session, [{ role: 'user', content: text }]);
+    const related = (await mem.recall(text, { limit: 3 })).map((h) => h.memory);
+    let reply;
+    if (settings.url) {
+      try {
+        reply = await chatLLM(related);
+      } catch (err) {
+        addMessage({ role: 'system', content: t('llmFailed', err.message) });
+      }
+    }
+    const local = reply === undefined;
+    if (local) reply = localReply(text, related);
+    addMessage({ role: 'assistant', content: reply, recalled: local ? [] : related.map(({ type, content }) => ({ type, content })) });
+    await mem.appendTurns(session, [{ role: 'assistant', content: reply }]);
+    await extract(ui);
+  } catch (err) {
+    addMessage({ role: 'system', content: `${err.code || 'error'}: ${err.message}` });
+  } finally {
+    setBusy(false);
+    await refresh();
+  }
+}
+
+/** A reply without an LLM: questions are answered from recall, statements acknowledged. */
+function localReply(text, related) {
+  const question = /[?？]\s*$/.test(text) || /^(what|who|where|when|which|how|do|does|did|is|are|can|could)\b/i.test(text) || /(什么|吗|呢|哪|谁|几|多少|怎么)/.test(text);
+  const zh = isCJK(text);
+  const say = (k) => TEXT[zh ? 'zh' : 'en'][k];
+  const list = (ms) => ms.map((m) => `• ${m.content}`).join('\n');
+  if (question) return related.length ? `${say('iRemember')}\n${list(related)}` : say('nothing');
+  return related.length ? `${say('gotIt')}\n${say('related')}\n${list(related.slice(0, 2))}` : say('gotIt');
+}
+
+/**
+ * Extracts memories from the conversation so far (memcore's extractFacts: heuristics, or
+ * the host LLM when the engine has one) and marks the messages they came from.
+ */
+async function extract(latest) {
+  const window = messages.map((m, i) => ({ m, i })).filter(({ m }) => m.role === 'user' || m.role === 'assistant').slice(-20);
+  const msgs = window.map(({ m }) => ({ role: m.role, content: m.content }));
+  const r = await mem.extractFacts(msgs, { commit: true, sessionId: session });
+  if (r.reason === 'too_few_messages') {
+    messages[latest].chips.push({ text: t('waiting') });
+  }
+  for (const memory of r.memories) {
+    const fact = r.facts.find((f) => f.content === memory.content);
+    const at = fact?.evidence?.length ? window[fact.evidence[0]]?.i : latest;
+    chip(at ?? latest, `${t('remembered')}: ${memory.type}`, memory.content);
+  }
+  saveTranscript();
+  renderMessages();
+}
+
+async function pin(i) {
+  const m = messages[i];
+  if (!m || !mem) return;
+  setBusy(true);
+  try {
+    await mem.remember({ type: 'note', content: m.content, importance: 0.6, tags: ['pinned'], source: { sessionId: session } });
+    m.pinnable = false;
+    chip(i, t('pinned'));
+    saveTranscript();
+    renderMessages();
+  } finally {
+    setBusy(false);
+    await refresh();
+  }
+}
+
+// ─── LLM (optional) ─────────────────────────────────────────────────────────────────────
+
+function updateMode() {
+  $('mode').textContent = settings.url ? t('modeLLM', settings.model || settings.url) : t('modeLocal');
+}
+
+async function complete(msgs, { maxTokens = 400, temperature = 0.3, json = false } = {}) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (settings.key) headers.Authorization = `Bearer ${settings.key}`;
+  const body = { model: settings.model || undefined, messages: msgs, max_tokens: maxTokens, temperature };
+  if (json) body.response_format = { type: 'json_object' };
+  const res = await fetch(settings.url, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+  const j = await res.json();
+  const text = j.choices?.[0]?.message?.content;
+  if (typeof text !== 'string') throw new Error('no choices[0].message.content in the answer');
+  return text;
+}
+
+function chatLLM(related) {
+  const system = `You are a helpful assistant with a long-term memory kept on the user's device. Answer briefly, in the user's language.\n` +
+    (related.length ? `What you remember that may be relevant:\n${related.map((m) => `- (${m.type}) ${m.content}`).join('\n')}` : 'You remember nothing relevant yet.');
+  const history = messages.filter((m) => m.role !== 'system').slice(-12).map(({ role, content }) => ({ role, content }));
+  return complete([{ role: 'system', content: system }, ...history]);
+}
+
+/** The engine's LLM (open's llm): a completion request {system, messages, maxTokens, temperature, json}. */
+function engineLLM(req) {
+  const msgs = [...(req.system ? [{ role: 'system', content: req.system }] : []), ...(req.messages || [])];
+  return complete(msgs, { maxTokens: req.maxTokens, temperature: req.temperature ?? 0, json: req.json });
+}
+
+// ─── Memories, search, timeline ─────────────────────────────────────────────────────────
+
+function memoryMeta(m) {
+  return [
+    el('span', { class: `type ${m.type}` }, m.type),
+    el('span', { class: 'imp', title: `importance ${m.importance}` }, bar(m.importance), fmt(m.importance, 1)),
+    el('span', { class: 'tier', title: m.expiresAt ? `${t('expires')} ${new Date(m.expiresAt).toLocaleString()}` : '' }, m.tier),
+    el('time', { datetime: m.createdAt, title: new Date(m.createdAt).toLocaleString() }, ago(m.createdAt)),
+  ];
+}
+
+function renderMemories(list) {
+  const ul = $('memory-list');
+  if (!list.length) return ul.replaceChildren(el('li', { class: 'muted' }, t('noMemories')));
+  ul.replaceChildren(...list.map((m) => el('li', { class: 'memory', dataset: { id: m.id } },
+    el('div', { class: 'top' }, ...memoryMeta(m), el('span', { class: 'spacer' }),
+      el('button', { type: 'button', class: 'forget', title: t('forget'), 'aria-label': `${t('forget')}: ${m.content}`, onclick: () => forget(m.id) }, '×')),
+    el('div', { class: 'content' }, m.content),
+    m.tags?.length ? el('div', { class: 'tags' }, m.tags.map((x) => `#${x}`).join(' ')) : null)));
+}
+
+async function forget(id) {
+  if (!mem) return;
+  setBusy(true);
+  try {
+    await mem.forget(id, { purge: true });
+  } finally {
+    setBusy(false);
+    await refresh();
+    if ($('query').value.trim()) await search();
+  }
+}
+
+function highlight(text, query) {
+  const terms = new Set();
+  for (const w of query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) || []) {
+    if (isCJK(w)) for (let i = 0; i + 1 < w.length; i++) terms.add(w.slice(i, i + 2));
+    else if (w.length > 1) terms.add(w);
+  }
+  if (!terms.size) return [text];
+  const re = new RegExp([...terms].map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    out.push(text.slice(last, m.index), el('mark', {}, m[0]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+async function search() {
+  const q = $('query').value.trim();
+  const ol = $('hits');
+  ol.dataset.query = '';
+  if (!q || !mem) return ol.replaceChildren();
+  const hits = await mem.recall(q, { limit: 10, explain: true, peek: true });
+  ol.dataset.query = q; // for tests: these are the hits of q
+  if (!hits.length) return ol.replaceChildren(el('li', { class: 'muted' }, t('noHits')));
+  ol.replaceChildren(...hits.map((h) => {
+    const c = h.components || {};
+    const rows = [['relevance', c.relevance], ['recency', c.recency], ['importance', c.importance], ['heat', c.heat]];
+    if (c.vector !== undefined) rows.push(['vector', c.vector]);
+    return el('li', { class: 'hit', dataset: { id: h.memory.id } },
+      el('div', { class: 'top' }, el('span', { class: 'score', title: 'score' }, fmt(h.score, 3)), ...memoryMeta(h.memory), el('span', { class: 'spacer' }),
+        el('button', { type: 'button', class: 'forget', title: t('forget'), onclick: () => forget(h.memory.id) }, '×')),
+      el('div', { class: 'content' }, ...highlight(h.memory.content, q)),
+      el('div', { class: 'components' },
+        ...rows.flatMap(([k, v]) => [el('span', {}, k), bar(v ?? 0), el('span', { class: 'v' }, fmt(v))]),
+        el('span', {}, 'bm25'), el('span', {}), el('span', { class: 'v' }, fmt(c.bm25, 3))));
+  }));
+}
+
+function renderTimeline(list) {
+  const box = $('timeline');
+  if (!list.length) return box.replaceChildren(el('p', { class: 'muted' }, t('noMemories')));
+  const days = new Map();
+  for (const m of [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))) {
+    const d = new Date(m.createdAt).toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
+    if (!days.has(d)) days.set(d, []);
+    days.get(d).push(m);
+  }
+  box.replaceChildren(...[...days].flatMap(([d, ms]) => [
+    el('div', { class: 'day' }, d),
+    ...ms.map((m) => el('div', { class: 'event', style: `--c: var(--${m.type})` },
+      el('time', { datetime: m.createdAt }, new Date(m.createdAt).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit' })),
+      el('span', { class: `type ${m.type}` }, m.type), ' ', m.content)),
+  ]));
+}
+
+// ─── Wiring ─────────────────────────────────────────────────────────────────────────────
+
+$('composer').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const text = $('input').value;
+  $('input').value = '';
+  sendMessage(text);
+});
+$('input').addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    $('composer').requestSubmit();
+  }
+});
+$('add-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const content = $('add-content').value.trim();
+  if (!content || !mem) return;
+  setBusy(true);
+  try {
+    await mem.remember({ type: $('add-type').value, content, importance: Number($('add-importance').value) || 0.5 });
+    $('add-content').value = '';
+  } catch (err) {
+    alert(err.message);
+  } finally {
+    setBusy(false);
+    await refresh();
+  }
+});
+$('search-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  search();
+});
+for (const tab of document.querySelectorAll('[role=tab]')) {
+  tab.addEventListener('click', () => {
+    for (const other of document.querySelectorAll('[role=tab]')) {
+      other.setAttribute('aria-selected', String(other === tab));
+      $(`tab-${other.dataset.tab}`).hidden = other !== tab;
+    }
+    if (tab.dataset.tab === 'search') $('query').focus();
+  });
+}
+$('lang').addEventListener('click', () => {
+  lang = lang === 'zh' ? 'en' : 'zh';
+  localStorage.setItem('memcore-demo-lang', lang);
+  applyLanguage();
+  updateMode();
+});
+$('new-session').addEventListener('click', async () => {
+  // The engine closes the session (an episode summary); the demo does not wait for it.
+  if (mem && !busy) mem.endSession(session).catch(() => {});
+  session = newSessionId();
+  messages = [];
+  renderMessages();
+});
+$('settings-open').addEventListener('click', () => {
+  $('llm-url').value = settings.url || '';
+  $('llm-model').value = settings.model || '';
+  $('llm-key').value = settings.key || '';
+  $('llm-result').textContent = '';
+  $('settings').showModal();
+});
+$('settings').addEventListener('close', async () => {
+  if ($('settings').returnValue !== 'save') return;
+  const hadLLM = Boolean(settings.url);
+  settings.url = $('llm-url').value.trim();
+  settings.model = $('llm-model').value.trim();
+  settings.key = $('llm-key').value.trim();
+  localStorage.setItem('memcore-demo-llm', JSON.stringify(settings));
+  updateMode();
+  if (!mem || hadLLM === Boolean(settings.url)) return;
+  // The engine's LLM is an option of open(): reopen the database with it, or without.
+  setBusy(true);
+  try {
+    await mem.close();
+    mem = null;
+    mem = await openDB();
+  } catch (err) {
+    showError(err);
+  } finally {
+    setBusy(false);
+    await refresh();
+  }
+});
+$('llm-test').addEventListener('click', async () => {
+  const saved = { ...settings };
+  Object.assign(settings, { url: $('llm-url').value.trim(), model: $('llm-model').value.trim(), key: $('llm-key').value.trim() });
+  $('llm-result').textContent = '…';
+  try {
+    const text = await complete([{ role: 'user', content: 'Say "ok".' }], { maxTokens: 5 });
+    $('llm-result').textContent = `${t('tested')}: ${text.slice(0, 40)}`;
+  } catch (err) {
+    $('llm-result').textContent = err.message;
+  } finally {
+    Object.assign(settings, saved);
+  }
+});
+$('reset').addEventListener('click', async () => {
+  $('settings').close();
+  setBusy(true);
+  try {
+    if (mem) await mem.close();
+    mem = null;
+    if (storage === 'opfs') {
+      const root = await navigator.storage.getDirectory();
+      for (const name of [DB_PATH, `${DB_PATH}-journal`]) await root.removeEntry(name).catch(() => {});
+    }
+    for (const k of Object.keys(localStorage)) if (k.startsWith('memcore-demo-chat:')) localStorage.removeItem(k);
+    messages = [];
+    session = newSessionId();
+    renderMessages();
+    mem = await openDB();
+  } catch (err) {
+    showError(err);
+  } finally {
+    setBusy(false);
+    await refresh();
+  }
+});
+
+document.body.dataset.busy = '1';
+start();
