@@ -977,6 +977,9 @@ export interface OpenOptions {
    * The database file, created when missing; relative paths are resolved against
    * process.cwd(). A file: URL works too. `':memory:'` is a private in-memory database
    * that lives until it is closed. Required: an agent's memory should not vanish by default.
+   * In the browser entry the path names a file in the Origin Private File System; in the
+   * Workers entry only `':memory:'` is accepted, and a database is kept with snapshot() /
+   * restore().
    */
   path: string | FileURL;
   /** The namespace of the returned Memory (1–128 bytes, no control characters). Default `'default'`. */
@@ -1039,6 +1042,13 @@ export function preload(options?: Pick<OpenOptions, 'wasmURL' | 'wasmExecURL' | 
 
 /** Browser only: how the engine was loaded, or null before the first open() or preload(). */
 export function engineInfo(): Promise<EngineInfo | null>;
+
+/**
+ * Cloudflare Workers only: the engine's WebAssembly memory in this isolate, in bytes (0
+ * before the first open). It never shrinks, and Workers allow 128 MB per isolate: watch
+ * it to decide when an owner's database has grown too large for one isolate.
+ */
+export function wasmMemoryBytes(): number;
 
 /**
  * Opens (creating when missing) a memcore database and returns a Memory bound to

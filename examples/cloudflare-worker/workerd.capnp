@@ -1,0 +1,39 @@
+# The example Worker on workerd directly, without wrangler: the same Worker, Durable Object
+# class and bindings as wrangler.toml, with the objects' storage in a local directory.
+#
+#   npm run build                      # bundles src/ into build/ (node build.mjs)
+#   npx workerd serve workerd.capnp    # http://127.0.0.1:8787
+#
+# The test (test/worker.test.mjs) runs this file with --socket-addr http=127.0.0.1:<port>
+# and --directory-path do-storage=<a temporary directory>.
+
+using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .memcoreWorker),
+    (name = "do-storage", disk = (path = ".data/durable-objects", writable = true)),
+  ],
+  sockets = [
+    (name = "http", address = "127.0.0.1:8787", http = (), service = "main"),
+  ],
+);
+
+const memcoreWorker :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "build/worker.js"),
+    (name = "memcore.wasm", wasm = embed "build/memcore.wasm"),
+  ],
+  compatibilityDate = "2026-11-01",
+  bindings = [
+    (name = "MEMORY_OWNER", durableObjectNamespace = "MemoryOwner"),
+    # Optional: require "Authorization: Bearer <token>" (wrangler: `wrangler secret put API_TOKEN`).
+    (name = "API_TOKEN", fromEnvironment = "MEMCORE_API_TOKEN"),
+    # Optional: seconds after a recall within which its access counts are stored (default 30).
+    (name = "HEAT_FLUSH_SECONDS", fromEnvironment = "MEMCORE_HEAT_FLUSH_SECONDS"),
+  ],
+  durableObjectNamespaces = [
+    (className = "MemoryOwner", uniqueKey = "memcore-example-MemoryOwner", enableSql = true),
+  ],
+  durableObjectStorage = (localDisk = "do-storage"),
+);

@@ -1,0 +1,158 @@
+// memcore for Cloudflare Workers and workerd (the "workerd" export condition).
+//
+// Workers have no file system and may not fetch their own code, so the engine comes in as
+// a module import: `import wasm from '../dist/memcore.wasm'` is a WebAssembly.Module that
+// wrangler (or a workerd config's `wasm = embed …` module) compiles with the Worker. The
+// Go program is started on first use — the first open() of the isolate — and never at
+// module top level: workerd forbids random numbers and timers in the global scope, and a
+// top-level await on the Go program ends in "Top-level await in module is unsettled".
+//
+// Databases live in the isolate's memory (open() takes no path). snapshot() returns the
+// whole database as bytes for durable storage (a Durable Object, KV, R2) and restore(bytes)
+// puts it back after checking it: see examples/cloudflare-worker/.
+//
+// Globals: Go's wasm_exec.js is a classic script that defines globalThis.Go (and stubs of
+// fs, process and path when the runtime has none), and the engine talks to this shim
+// through globalThis.__memcore and globalThis.__memcore_host. workerd cannot evaluate code
+// from strings, so unlike the Node entry this one cannot hide them in a private scope.
+
+import * as wasmExec from '../dist/wasm_exec.js';
+import wasmModule from '../dist/memcore.wasm';
+
+import { ERROR_CODES, MemcoreError, invalid } from './errors.js';
+import {
+  Connection,
+  DEFAULT_LIMITS,
+  DEFAULT_SCORING,
+  EngineClient,
+  Memory,
+  checkOpenOptions,
+  memoryView,
+  openArgs,
+} from './memory.js';
+import { VERSION } from './version.js';
+
+export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
+
+// A use of the namespace, so that no bundler drops wasm_exec.js as an import without
+// side effects (package.json says "sideEffects": false; this file has them).
+if (typeof wasmExec !== 'object' || typeof globalThis.Go !== 'function') {
+  throw new Error("memcore: Go's wasm_exec.js did not define globalThis.Go");
+}
+const Go = globalThis.Go;
+
+/** The engine of this isolate: a Promise of { client, instance }, made by the first open. */
+let loading = null;
+
+/**
+ * Opens a new, empty in-memory database and returns a Memory bound to options.namespace.
+ * `path` may be left out or be ':memory:'; Workers have no files. Fill it with restore().
+ */
+export async function open(options = {}) {
+  const o = checkOpenOptions(options, ['path']);
+  if (options.path !== undefined && options.path !== ':memory:') {
+    throw invalid('path', 'Workers have no file system: a database lives in memory (leave out path, or use ":memory:"); keep it in a Durable Object, KV or R2 with snapshot() and restore(bytes)');
+  }
+  const { client } = await engine();
+  await closeDropped();
+  // The open registers the database's embed and llm functions under its handle.
+  const { db } = await client.request('open', { path: ':memory:', version: VERSION, ...openArgs(o) });
+  const handle = { client, db, closed: false };
+  const conn = new Connection(client, db, async () => {
+    handle.closed = true;
+    unclosed?.unregister(handle);
+    if (client.dead) return; // the engine is gone, and its databases with it
+    await client.request('close', {}, db); // drops the database's embed and llm
+  });
+  unclosed?.register(conn, handle, handle);
+  return memoryView(conn, o.namespace);
+}
+
+/**
+ * Closes the engine databases of Memory objects that were dropped without close(). A
+ * Durable Object is evicted from memory without notice, but the isolate — and its one
+ * engine, with every database opened in it — may live on and host other objects: without
+ * this, each evicted object would leave its whole database in the isolate's memory.
+ * (The registry holds the connection weakly; every view of an open() holds it strongly.)
+ */
+const unclosed =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((handle) => {
+        // Finalizers run outside any request, where workerd lets no Promise be awaited:
+        // the next open() closes them, before it takes memory for a new database.
+        if (!handle.closed) dropped.push(handle);
+      })
+    : null;
+const dropped = [];
+
+/** Closes the databases whose Memory objects were garbage-collected (see unclosed). */
+async function closeDropped() {
+  while (dropped.length) {
+    const h = dropped.pop();
+    if (h.closed || h.client.dead) continue;
+    h.closed = true;
+    await h.client.request('close', {}, h.db).catch(() => {});
+  }
+}
+
+/**
+ * The size in bytes of the engine's WebAssembly memory in this isolate (0 before the
+ * first open): the Go heap with every open database in it. Workers allow 128 MB per
+ * isolate, for this and everything else the Worker holds. Wasm memory never shrinks.
+ */
+export function wasmMemoryBytes() {
+  return current?.instance.exports.mem.buffer.byteLength ?? 0;
+}
+
+// ─── Loading the engine ─────────────────────────────────────────────────────────────────
+
+let current = null;
+
+function engine() {
+  if (!loading) {
+    const p = start().catch((err) => {
+      if (loading === p) loading = null;
+      if (err instanceof MemcoreError) throw err;
+      throw new MemcoreError('internal', `memcore's wasm engine failed to start: ${err?.message ?? err}`, undefined, { cause: err });
+    });
+    loading = p;
+  }
+  return loading;
+}
+
+async function start() {
+  if (!(wasmModule instanceof WebAssembly.Module)) {
+    throw new MemcoreError('internal', `memcore.wasm was not imported as a compiled WebAssembly.Module (got ${typeof wasmModule}): bundle it as a wasm module (wrangler does so by default; in a workerd config: wasm = embed "memcore.wasm")`);
+  }
+  const go = new Go();
+  go.argv = ['memcore'];
+  go.env = {};
+  let exitCode = 0;
+  go.exit = (code) => {
+    exitCode = code;
+  };
+  const instance = await WebAssembly.instantiate(wasmModule, go.importObject);
+
+  let client = null;
+  const ready = new Promise((resolve) => {
+    globalThis.__memcore_ready = resolve;
+  });
+  const stopped = go.run(instance).then(
+    () => new MemcoreError('internal', `memcore's wasm engine stopped (exit code ${exitCode}); its databases are gone — open them again and restore them`),
+    (err) => new MemcoreError('internal', `memcore's wasm engine failed: ${err.message}`, undefined, { cause: err }),
+  );
+  const eng = { client: null, instance };
+  stopped.then((err) => {
+    client?.stop(err);
+    if (current === eng) current = null;
+    loading = null; // the next open starts a new engine
+  });
+  const first = await Promise.race([ready.then(() => null), stopped]);
+  delete globalThis.__memcore_ready;
+  if (first) throw first;
+  client = new EngineClient(globalThis.__memcore);
+  globalThis.__memcore_host = client.host;
+  eng.client = client;
+  current = eng;
+  return eng;
+}
