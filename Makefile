@@ -27,13 +27,67 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
+## test-edge: the Cloudflare Workers example (examples/cloudflare-worker) in workerd — the
+## binary of the npm package wrangler runs — on 127.0.0.1: write, restart, recall, bad
+## requests. npm ci there when its lock changed, the js wasm, node --test. Offline.
+EDGE := examples/cloudflare-worker
+.PHONY: test-edge bench-edge
+test-edge: $(EDGE)/node_modules/.package-lock.json
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	cd $(EDGE) && WRANGLER_SEND_METRICS=false node --test test/*.test.mjs
+
+## bench-edge: upload size, cold start, isolate memory, snapshot size and time at 1k/10k
+## memories, in workerd (tables for docs/BENCHMARKS.md; a few minutes)
+bench-edge: $(EDGE)/node_modules/.package-lock.json
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	cd $(EDGE) && WRANGLER_SEND_METRICS=false node bench.mjs
+
+$(EDGE)/node_modules/.package-lock.json: $(EDGE)/package.json $(EDGE)/package-lock.json
+	cd $(EDGE) && WRANGLER_SEND_METRICS=false npm ci --no-audit --no-fund
+	@touch $@
+
+## test-browser: the web demo and the browser entry in headless Chromium (Debian's
+## chromium, installed when missing, driven by playwright-core from test/browser): a memory
+## survives reload and restart, forget, a 2-character Chinese query, OPFS crash safety,
+## a second tab, the no-OPFS fallback, no console errors; prints where the screenshots are.
+## Flags and details: DEVELOPERS.md.
+BROWSER_TEST := test/browser
+CHROMIUM     ?= /usr/bin/chromium
+.PHONY: test-browser bench-browser web-demo chromium
+test-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs
+
+## bench-browser: fetch+compile+instantiate, open → first recall, ingest of 1k and 10k,
+## recall p50/p95 and the OPFS file's size in Chromium, beside Node and native Go in the
+## same run; OPFS journal modes (tables for docs/BENCHMARKS.md and docs/BROWSER.md)
+bench-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node bench.mjs
+
+## web-demo: serve the web demo on 127.0.0.1 and print its URL (PORT=8787)
+web-demo:
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	node web-demo/serve.mjs --port $(or $(PORT),8787)
+
+# Debian's chromium (and fonts for Chinese text and emoji in the screenshots), unless
+# CHROMIUM names a browser that exists.
+chromium:
+	@test -x "$(CHROMIUM)" || command -v chromium >/dev/null || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-wqy-zenhei fonts-noto-color-emoji)
+
+$(BROWSER_TEST)/node_modules/.package-lock.json: $(BROWSER_TEST)/package.json $(BROWSER_TEST)/package-lock.json
+	cd $(BROWSER_TEST) && npm ci --no-audit --no-fund
+	@touch $@
+
 ## build: both wasm binaries and wasm_exec.js into dist/, with sizes and sha256
-## (go run ./cmd/wasmbuild; incremental; WASMBUILD="-force -nobounds" to pass flags)
+## (go run ./cmd/wasmbuild; incremental; WASMBUILD="-force -bounds" to pass flags)
 build:
 	$(GO) run ./cmd/wasmbuild $(WASMBUILD)
 
-## test: vet, unit tests, and every fuzz target briefly (FUZZTIME each)
-test: vet unit fuzz
+## test: vet, Go unit tests (with the wasip1 build under wazero), every fuzz target briefly
+## (FUZZTIME each), the npm package (js-test), the browser (test-browser) and workerd (test-edge)
+test: vet unit fuzz js-test test-browser test-edge
 
 vet:
 	$(GO) vet ./...
@@ -54,9 +108,13 @@ fuzz:
 fuzz-long:
 	FUZZTIME=2m bash scripts/fuzz.sh
 
-## bench: native ingest and recall at 1k/10k/100k (tables for docs/BENCHMARKS.md)
+## bench: native ingest and recall at 1k/10k/100k against raw FTS5; the same workload at
+## 1k/10k natively, under wazero and in Node, as ratios; Node's cold start (import → open →
+## first recall, peak RSS) for the shipped and a bounds-checked build, shim and V8 defaults.
+## Markdown tables for docs/BENCHMARKS.md, a few minutes. Parts and flags: BENCH="--native=false
+## --runtimes native,node --coldstart=false …" (go run ./cmd/memcore bench -h).
 bench:
-	$(GO) run ./cmd/memcore bench
+	$(GO) run ./cmd/memcore bench $(BENCH)
 
 ## eval: retrieval quality (R@5, R@10) on LoCoMo-format files
 eval:
