@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of the module for $FUZZTIME each (go test -fuzz takes one
+# Runs every fuzz target of the module for $FUZZTIME executions each (go test -fuzz takes one
 # target per run). The seed corpora also run as plain tests in `go test ./...`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-fuzztime=${FUZZTIME:-5s}
+fuzztime=${FUZZTIME:-5000x}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for pkg in $(go list ./...); do
