@@ -1,6 +1,6 @@
 // Tests of the wasip1 build under wazero: the binary that ships (built with
 // internal/wasmbuild's pinned flags into a cache directory, rebuilt only when an input
-// changed) is instantiated by a small Go client (client_test.go) and must pass the same
+// changed) is instantiated by the Go client internal/wasiclient and must pass the same
 // protocol conformance suite as the native engine, keep file databases in a preopened
 // directory, call back into its host, and refuse a mismatched shim.
 package wasm_test
@@ -27,14 +27,15 @@ import (
 	"github.com/memcore/memcore/core"
 	"github.com/memcore/memcore/internal/host"
 	"github.com/memcore/memcore/internal/prototest"
+	"github.com/memcore/memcore/internal/wasiclient"
 	"github.com/memcore/memcore/internal/wasmbuild"
 )
 
 var (
 	setupOnce sync.Once
-	setupErr  error        // the build or compilation failed: every test fails with it
-	skipWhy   string       // no go command: every test is skipped with this
-	shared    *wasmRuntime // compiled once for the package
+	setupErr  error               // the build or compilation failed: every test fails with it
+	skipWhy   string              // no go command: every test is skipped with this
+	shared    *wasiclient.Runtime // compiled once for the package
 )
 
 func TestMain(m *testing.M) {
@@ -45,8 +46,9 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// cacheRoot is where the built binary and wazero's compiled code are kept between runs:
-// the user's cache directory (the go build cache's parent on most systems).
+// cacheRoot is where the built binary is kept between runs: the user's cache directory
+// (the go build cache's parent on most systems). wazero's compiled code is kept beside it,
+// in wasiclient.DefaultCacheDir, shared with `memcore bench`.
 func cacheRoot() string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
@@ -56,7 +58,7 @@ func cacheRoot() string {
 }
 
 // engineRuntime builds (when an input changed) and compiles the wasip1 module once.
-func engineRuntime(t testing.TB) *wasmRuntime {
+func engineRuntime(t testing.TB) *wasiclient.Runtime {
 	t.Helper()
 	setupOnce.Do(func() {
 		ctx := context.Background()
@@ -132,13 +134,13 @@ func TestJSBuild(t *testing.T) {
 }
 
 // compileFile compiles the module in file through the on-disk compilation cache.
-func compileFile(ctx context.Context, file string) (*wasmRuntime, error) {
+func compileFile(ctx context.Context, file string) (*wasiclient.Runtime, error) {
 	bin, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	r, err := newWasmRuntime(ctx, bin, filepath.Join(cacheRoot(), "wazero"))
+	r, err := wasiclient.New(ctx, bin, wasiclient.DefaultCacheDir())
 	if d := time.Since(start); d > 5*time.Second {
 		fmt.Fprintf(os.Stderr, "wasm: compiled the module in %.1fs (cached for the next run)\n", d.Seconds())
 	}
@@ -147,19 +149,19 @@ func compileFile(ctx context.Context, file string) (*wasmRuntime, error) {
 
 // newClient starts a fresh instance, closed when the test ends; dataDir, when not "", is
 // mounted at /data.
-func newClient(t testing.TB, dataDir string) *client {
+func newClient(t testing.TB, dataDir string) *wasiclient.Client {
 	t.Helper()
 	r := engineRuntime(t)
-	c, err := r.instantiate(context.Background(), dataDir)
+	c, err := r.Instantiate(context.Background(), dataDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { r.closeClient(context.Background(), c) })
+	t.Cleanup(func() { c.Close(context.Background()) })
 	return c
 }
 
 // call sends a request and decodes the response envelope.
-func call(t *testing.T, c *client, req string) response {
+func call(t *testing.T, c *wasiclient.Client, req string) response {
 	t.Helper()
 	out, err := c.Call(context.Background(), []byte(req))
 	if err != nil {
@@ -203,7 +205,7 @@ func (r response) fails(t *testing.T, code core.Code, field string) {
 }
 
 // open opens a database on c and returns its handle.
-func open(t *testing.T, c *client, args string) int64 {
+func open(t *testing.T, c *wasiclient.Client, args string) int64 {
 	t.Helper()
 	var res struct {
 		DB       int64  `json:"db"`
@@ -319,7 +321,7 @@ func TestPersistence(t *testing.T) {
 	db := strconv.FormatInt(open(t, c, `{"path":"/data/agent.db"}`), 10)
 	call(t, c, `{"v":1,"op":"remember","db":`+db+`,"args":{"memory":{"type":"preference","content":"用户喜欢用 Python 写脚本"}}}`).must(t, nil)
 	call(t, c, `{"v":1,"op":"close","db":`+db+`}`).must(t, nil)
-	if err := shared.closeClient(context.Background(), c); err != nil {
+	if err := c.Close(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "agent.db")); err != nil {
@@ -393,7 +395,7 @@ func TestEmbedCallback(t *testing.T) {
 	}
 	var calls []callRec
 	fail := false
-	c.callback = func(db int64, kind string, payload []byte) ([]byte, error) {
+	c.SetCallback(func(db int64, kind string, payload []byte) ([]byte, error) {
 		var req host.EmbedRequest
 		if err := json.Unmarshal(payload, &req); err != nil {
 			return nil, fmt.Errorf("payload %s: %v", payload, err)
@@ -403,7 +405,7 @@ func TestEmbedCallback(t *testing.T) {
 			return json.Marshal(host.EmbedReply{Error: &host.ReplyError{Message: "the model is not loaded"}})
 		}
 		return json.Marshal(host.EmbedReply{Vectors: embedder(req.Texts)})
-	}
+	})
 	plain := open(t, c, `{"path":""}`) // no embed: never calls back
 	db := open(t, c, `{"path":"","embed":true}`)
 	for _, h := range []int64{plain, db} {
@@ -441,7 +443,7 @@ func TestEmbedCallback(t *testing.T) {
 
 	fail = true
 	call(t, c, `{"v":1,"op":"remember","db":`+d+`,"args":{"memory":{"content":"stored although the embedder fails"}}}`).must(t, nil)
-	c.callback = func(int64, string, []byte) ([]byte, error) { return nil, errors.New("host_call failed outright") }
+	c.SetCallback(func(int64, string, []byte) ([]byte, error) { return nil, errors.New("host_call failed outright") })
 	call(t, c, `{"v":1,"op":"remember","db":`+d+`,"args":{"memory":{"content":"stored although host_call fails"}}}`).must(t, nil)
 	call(t, c, `{"v":1,"op":"recall","db":`+d+`,"args":{"query":"stored"}}`).must(t, &res)
 	if len(res.Hits) != 2 {

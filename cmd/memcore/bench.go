@@ -2,7 +2,9 @@ package main
 
 // memcore bench: native speed and size of the engine on a file database, side by side
 // with what a user would use instead (a raw SQLite FTS5 table with the default unicode61
-// tokenizer, through the same SQLite build). It prints Markdown tables for
+// tokenizer, through the same SQLite build); then the same workload natively, under
+// wazero and in Node, with ratios (bench_runtimes.go); then Node's cold start with and
+// without the wasm remedies (bench_coldstart.go). It prints Markdown tables for
 // docs/BENCHMARKS.md, or JSON with --json. Nothing here asserts a speed.
 
 import (
@@ -14,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -31,6 +34,7 @@ import (
 	"github.com/ncruces/go-sqlite3/ext/fts5"
 
 	"github.com/memcore/memcore/core"
+	"github.com/memcore/memcore/internal/wasmbuild"
 )
 
 func init() {
@@ -55,6 +59,28 @@ type benchConfig struct {
 	dir        string
 	jsonOut    bool
 	cpuProfile string
+
+	native       bool     // the native tables (sizes, baseline, memory, searchTurns)
+	runtimes     []string // of the cross-runtime table; empty skips it
+	runtimeSizes []int
+	coldStart    bool
+	coldRuns     int
+	node         string
+}
+
+func parseSizes(flagName, list string) ([]int, error) {
+	var out []int
+	for _, s := range strings.Split(list, ",") {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("--%s: %q is not a positive count", flagName, s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func runBench(args []string) error {
@@ -63,9 +89,15 @@ func runBench(args []string) error {
 	cfg := benchConfig{}
 	fs.IntVar(&cfg.queries, "queries", 200, "timed queries per series")
 	fs.IntVar(&cfg.turns, "turns", 10000, "turns for the searchTurns series (0 skips it)")
-	fs.StringVar(&cfg.dir, "dir", "", "directory for the database files (default: a temp dir, removed afterwards; given: files are kept)")
+	fs.StringVar(&cfg.dir, "dir", "", "directory for the database files (default: a temp dir, removed afterwards; given: the native tables' files are kept there)")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print the results as JSON instead of Markdown")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file")
+	fs.BoolVar(&cfg.native, "native", true, "the native tables: ingest, recall and memory against raw FTS5 at --sizes, searchTurns")
+	runtimes := fs.String("runtimes", "native,wazero,node", "runtimes of the cross-runtime table (native, wazero, node, node-tierup); \"\" or none skips it")
+	runtimeSizes := fs.String("runtime-sizes", "1000,10000", "memory counts of the cross-runtime table")
+	fs.BoolVar(&cfg.coldStart, "coldstart", true, "the Node cold-start table (shipped and bounds-checked build, shim and V8 defaults)")
+	fs.IntVar(&cfg.coldRuns, "coldstart-runs", 5, "fresh node processes per cold-start row (the median is reported)")
+	fs.StringVar(&cfg.node, "node", "node", "the node command")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -75,15 +107,33 @@ func runBench(args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	for _, s := range strings.Split(*sizes, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n <= 0 {
-			return fmt.Errorf("--sizes: %q is not a positive count", s)
+	var err error
+	if cfg.sizes, err = parseSizes("sizes", *sizes); err != nil {
+		return err
+	}
+	if cfg.runtimeSizes, err = parseSizes("runtime-sizes", *runtimeSizes); err != nil {
+		return err
+	}
+	for _, r := range strings.Split(*runtimes, ",") {
+		r = strings.TrimSpace(r)
+		switch {
+		case r == "" || r == "none":
+		case slices.Contains(crossRuntimes, r):
+			if !slices.Contains(cfg.runtimes, r) {
+				cfg.runtimes = append(cfg.runtimes, r)
+			}
+		default:
+			return fmt.Errorf("--runtimes: unknown runtime %q (have %s)", r, strings.Join(crossRuntimes, ", "))
 		}
-		cfg.sizes = append(cfg.sizes, n)
+	}
+	if len(cfg.runtimeSizes) == 0 {
+		cfg.runtimes = nil
 	}
 	if cfg.queries <= 0 {
 		return errors.New("--queries must be positive")
+	}
+	if cfg.coldRuns <= 0 {
+		return errors.New("--coldstart-runs must be positive")
 	}
 	if cfg.dir == "" {
 		d, err := os.MkdirTemp("", "memcore-bench-")
@@ -111,6 +161,9 @@ func runBench(args []string) error {
 
 	rep := benchReport{Machine: machineInfo(), Queries: cfg.queries, Seed: benchSeed}
 	ctx := context.Background()
+	if !cfg.native {
+		cfg.sizes, cfg.turns = nil, 0
+	}
 	for _, n := range cfg.sizes {
 		logf("size %d: ingest…", n)
 		r, err := benchSize(ctx, cfg, n)
@@ -119,13 +172,35 @@ func runBench(args []string) error {
 		}
 		rep.Sizes = append(rep.Sizes, r)
 	}
-	if cfg.turns > 0 {
+	if cfg.native && cfg.turns > 0 {
 		logf("turns %d…", cfg.turns)
 		t, err := benchTurns(ctx, cfg)
 		if err != nil {
 			return fmt.Errorf("turns: %w", err)
 		}
 		rep.Turns = t
+	}
+	if len(cfg.runtimes) > 0 || cfg.coldStart {
+		env := benchEnv{}
+		if env.root, err = wasmbuild.ModuleRoot("."); err != nil {
+			return fmt.Errorf("the wasm parts run from a memcore checkout: %w", err)
+		}
+		env.node, env.why = findNode(cfg.node)
+		if env.node != "" {
+			if out, err := exec.Command(env.node, "--version").Output(); err == nil {
+				rep.Machine.Node = strings.TrimSpace(string(out))
+			}
+		}
+		if len(cfg.runtimes) > 0 {
+			if rep.Cross, err = benchCross(ctx, cfg, env); err != nil {
+				return fmt.Errorf("across runtimes: %w", err)
+			}
+		}
+		if cfg.coldStart {
+			if rep.ColdStart, err = benchColdStart(ctx, cfg, env); err != nil {
+				return fmt.Errorf("cold start: %w", err)
+			}
+		}
 	}
 	rep.Machine.LoadEnd = loadAvg()
 	if cfg.jsonOut {
@@ -149,6 +224,9 @@ type benchReport struct {
 	Seed    uint64       `json:"seed"`
 	Sizes   []sizeResult `json:"sizes"`
 	Turns   *turnsResult `json:"turns,omitempty"`
+
+	Cross     *crossReport `json:"runtimes,omitempty"`
+	ColdStart *coldReport  `json:"coldStart,omitempty"`
 }
 
 type machine struct {
@@ -160,6 +238,7 @@ type machine struct {
 	GoVersion string `json:"goVersion"`
 	SQLite    string `json:"sqlite"`
 	Engine    string `json:"engine"`
+	Node      string `json:"node,omitempty"`
 	LoadStart string `json:"loadAvgStart,omitempty"` // /proc/loadavg: other work on the machine
 	LoadEnd   string `json:"loadAvgEnd,omitempty"`
 }
@@ -727,13 +806,31 @@ func (rep *benchReport) markdown(w io.Writer) {
 	if m.MemTotal != "" {
 		fmt.Fprintf(w, ", %s RAM", m.MemTotal)
 	}
-	fmt.Fprintf(w, "; %s; SQLite %s; memcore %s. %d timed queries per series (after %d warm-up), limit %d, seed %d.",
-		m.GoVersion, m.SQLite, m.Engine, rep.Queries, benchWarmup, benchLimit, rep.Seed)
+	fmt.Fprintf(w, "; %s; SQLite %s; memcore %s", m.GoVersion, m.SQLite, m.Engine)
+	if m.Node != "" {
+		fmt.Fprintf(w, "; Node %s", m.Node)
+	}
+	fmt.Fprintf(w, ". %d timed queries per series (after %d warm-up), limit %d, seed %d.",
+		rep.Queries, benchWarmup, benchLimit, rep.Seed)
 	if m.LoadStart != "" {
 		fmt.Fprintf(w, " Load average at start %s, at end %s.", m.LoadStart, m.LoadEnd)
 	}
 	fmt.Fprint(w, "\n\n")
+	if len(rep.Sizes) > 0 {
+		rep.markdownNative(w)
+	}
+	if rep.Turns != nil {
+		rep.markdownTurns(w)
+	}
+	if rep.Cross != nil {
+		rep.Cross.markdown(w)
+	}
+	if rep.ColdStart != nil {
+		rep.ColdStart.markdown(w)
+	}
+}
 
+func (rep *benchReport) markdownNative(w io.Writer) {
 	fmt.Fprintln(w, "### Ingest (Remember, batches of 1000, one transaction each)")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| memories | memcore s | memcore memories/s | memcore file | bytes/memory | raw FTS5 s | raw memories/s | raw bytes/memory | time memcore/raw |")
@@ -804,7 +901,9 @@ func (rep *benchReport) markdown(w io.Writer) {
 			fmtBytes(r.PeakHeapInuse), fmtBytes(r.HeapSys), rss)
 	}
 	fmt.Fprintln(w)
+}
 
+func (rep *benchReport) markdownTurns(w io.Writer) {
 	if t := rep.Turns; t != nil {
 		fmt.Fprintln(w, "### searchTurns (limit 10, whole namespace)")
 		fmt.Fprintln(w)
