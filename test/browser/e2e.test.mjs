@@ -193,13 +193,13 @@ describe('web demo', () => {
       await b.page.goto(demo);
       await ready(b.page);
       const second = await b.context.newPage();
-      const t0 = Date.now();
       await second.goto(demo);
+      // Never a hang: the error must arrive (the lock wait is 5 s; this bound is liveness,
+      // not speed).
       await second.waitForSelector('#status[data-state="error"]', { timeout: 60_000 });
       const text = await second.textContent('#status-text');
       assert.match(text, /^storage: /, text);
       assert.match(text, /open in another tab or worker/, text);
-      assert.ok(Date.now() - t0 < 45_000, `took ${Date.now() - t0} ms`);
       // The first tab is unaffected, and the second opens once the first has gone.
       const hits = await b.page.evaluate(() => document.querySelector('#status').dataset.state);
       assert.equal(hits, 'ready');
