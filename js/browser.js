@@ -7,12 +7,14 @@
 
 import { ERROR_CODES, MemcoreError, invalid } from './errors.js';
 import {
-  Connection,
   DEFAULT_LIMITS,
   DEFAULT_SCORING,
   EngineClient,
+  EngineSlot,
   Memory,
+  SharedFiles,
   checkOpenOptions,
+  connectMemory,
   memoryView,
   openArgs,
 } from './memory.js';
@@ -23,11 +25,11 @@ export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VER
 /** Options of this entry, besides the shared ones that memory.js checks. */
 const OWN_OPTIONS = ['path', 'tierUp', 'fallback', 'onFallback', 'wasmURL', 'workerURL', 'wasmExecURL'];
 
-/** The engine of this page: a Promise of {client, worker, info}, started by the first open(). */
-let loading = null;
+/** Open files by canonical path: one engine database per file, shared by every open(). */
+const files = new SharedFiles('page');
 
-/** Open OPFS databases by clean path: one engine database per file, shared by every open(). */
-const files = new Map();
+/** The engine of this page (a Promise of {client, worker, info}), started by the first open(). */
+const slot = new EngineSlot(load, () => files.dropDead());
 
 /**
  * Opens (creating it when missing) the memcore database at options.path in the origin's
@@ -38,58 +40,20 @@ export async function open(options) {
   const o = checkOpenOptions(options, OWN_OPTIONS);
   const own = checkBrowserOptions(options);
   const path = cleanPath(options.path);
-  const { client } = await engine(own);
-  const args = { version: VERSION, ...openArgs(o) };
-
-  if (path === ':memory:') return openMemory(client, args, o);
-
-  const key = JSON.stringify(args);
-  let entry = files.get(path);
-  if (entry && entry.client === client) {
-    if (entry.key !== key || entry.embed !== o.embed || entry.llm !== o.llm) {
-      throw invalid('path', `${path} is already open in this page with other options (embed, llm, cacheKiB, readOnly, limits or scoring): close it first, or open it with the same options`);
-    }
-    entry.refs++;
-  } else {
-    entry = { client, key, embed: o.embed, llm: o.llm, refs: 1, db: 0 };
-    entry.ready = client.request('open', { ...args, path, vfs: 'opfs' }).then(({ db }) => {
-      entry.db = db; // the client registered embed and llm under db
-    });
-    entry.ready.catch(() => {
-      if (files.get(path) === entry) files.delete(path);
-    });
-    files.set(path, entry);
-  }
+  const { client } = await slot.get(own);
+  const request = { version: VERSION, ...openArgs(o) };
+  if (path === ':memory:') return memoryView(await connectMemory(client, request), o.namespace);
   try {
-    await entry.ready;
+    return memoryView(await files.connect(client, { ...request, path, vfs: 'opfs' }, o), o.namespace);
   } catch (err) {
-    entry.refs--;
     if (own.fallback === 'memory' && err instanceof MemcoreError && err.code === 'unsupported' && err.field === 'vfs') {
       // No OPFS here (an old browser, private browsing): the caller accepted memory only.
       if (own.onFallback) own.onFallback(err);
       else console.warn(`memcore: ${err.message}; using an in-memory database (nothing is kept after this page closes)`);
-      return openMemory(client, args, o);
+      return memoryView(await connectMemory(client, request), o.namespace);
     }
     throw err;
   }
-  const shared = entry;
-  return memoryView(new Connection(client, shared.db, () => release(path, shared)), o.namespace);
-}
-
-async function openMemory(client, args, o) {
-  const { db } = await client.request('open', { ...args, path: ':memory:' }); // registers embed and llm
-  return memoryView(new Connection(client, db, () => closeDb(client, db)), o.namespace);
-}
-
-async function release(path, entry) {
-  if (--entry.refs > 0) return;
-  if (files.get(path) === entry) files.delete(path);
-  await closeDb(entry.client, entry.db);
-}
-
-async function closeDb(client, db) {
-  if (client.dead) return; // the worker is gone, and its databases with it
-  await client.request('close', {}, db); // drops the database's embed and llm
 }
 
 function checkBrowserOptions(options) {
@@ -137,7 +101,7 @@ function cleanPath(p) {
  */
 export async function preload(options = {}) {
   const own = checkBrowserOptions(options);
-  return (await engine(own)).info;
+  return (await slot.get(own)).info;
 }
 
 /**
@@ -145,27 +109,12 @@ export async function preload(options = {}) {
  * start, total, worker}} in ms — or null before the first open() or preload().
  */
 export async function engineInfo() {
-  if (!loading) return null;
+  if (!slot.current) return null;
   try {
-    return (await loading).info;
+    return (await slot.current).info;
   } catch {
     return null;
   }
-}
-
-function engine(own) {
-  if (!loading) {
-    const p = load(own, () => {
-      // The worker stopped: the next open starts a new one.
-      if (loading === p) loading = null;
-      for (const [path, e] of files) if (e.client.dead) files.delete(path);
-    });
-    loading = p;
-    p.catch(() => {
-      if (loading === p) loading = null;
-    });
-  }
-  return loading;
 }
 
 async function load(own, onStop) {

@@ -14,12 +14,14 @@ import { fileURLToPath } from 'node:url';
 
 import { ERROR_CODES, MemcoreError, invalid } from './errors.js';
 import {
-  Connection,
   DEFAULT_LIMITS,
   DEFAULT_SCORING,
   EngineClient,
+  EngineSlot,
   Memory,
+  SharedFiles,
   checkOpenOptions,
+  connectMemory,
   memoryView,
   openArgs,
 } from './memory.js';
@@ -29,11 +31,11 @@ export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VER
 
 const DIST = new URL('../dist/', import.meta.url);
 
-/** The engine of this process (a Promise of its EngineClient), loaded by the first open. */
-let loading = null;
-
 /** Open files by canonical path: one engine database per file, shared by every open(). */
-const files = new Map();
+const files = new SharedFiles('process');
+
+/** The engine of this process (a Promise of its EngineClient), started by the first open(). */
+const slot = new EngineSlot(load, () => files.dropDead());
 
 /**
  * Opens (creating it when missing) the memcore database at options.path — a file, or
@@ -45,53 +47,10 @@ export async function open(options) {
     throw invalid('tierUp', 'tierUp is a boolean');
   }
   const path = resolvePath(options.path);
-  const client = await engine(options.tierUp === true);
-  const args = { path, version: VERSION, ...openArgs(o) };
-
-  if (path === ':memory:') {
-    const { db } = await client.request('open', args); // registers embed and llm under db
-    return memoryView(new Connection(client, db, () => closeDb(client, db)), o.namespace);
-  }
-
-  // A second open of a file this process has open shares its engine database: one
-  // connection, one page cache, and no lock contention with ourselves. Its options must
-  // be the same, since they belong to the database, not to the view.
-  const key = JSON.stringify({ ...args, path: undefined });
-  let entry = files.get(path);
-  if (entry && entry.client === client) {
-    if (entry.key !== key || entry.embed !== o.embed || entry.llm !== o.llm) {
-      throw invalid('path', `${path} is already open in this process with other options (embed, llm, cacheKiB, readOnly, limits or scoring): close it first, or open it with the same options`);
-    }
-    entry.refs++;
-  } else {
-    entry = { client, key, embed: o.embed, llm: o.llm, refs: 1, db: 0 };
-    entry.ready = client.request('open', args).then(({ db }) => {
-      entry.db = db; // the client registered embed and llm under db
-    });
-    entry.ready.catch(() => {
-      if (files.get(path) === entry) files.delete(path);
-    });
-    files.set(path, entry);
-  }
-  try {
-    await entry.ready;
-  } catch (err) {
-    entry.refs--;
-    throw err;
-  }
-  const shared = entry;
-  return memoryView(new Connection(client, shared.db, () => release(path, shared)), o.namespace);
-}
-
-async function release(path, entry) {
-  if (--entry.refs > 0) return;
-  if (files.get(path) === entry) files.delete(path);
-  await closeDb(entry.client, entry.db);
-}
-
-async function closeDb(client, db) {
-  if (client.dead) return; // the engine is gone, and its databases with it
-  await client.request('close', {}, db); // drops the database's embed and llm
+  const client = await slot.get(options.tierUp === true);
+  const request = { path, version: VERSION, ...openArgs(o) };
+  const conn = path === ':memory:' ? await connectMemory(client, request) : await files.connect(client, request, o);
+  return memoryView(conn, o.namespace);
 }
 
 /** An absolute, symlink-free path (so that two spellings of one file share one engine), or ':memory:'. */
@@ -122,21 +81,6 @@ function resolvePath(p) {
 }
 
 // ─── Loading the engine ─────────────────────────────────────────────────────────────────
-
-function engine(tierUp) {
-  if (!loading) {
-    const p = load(tierUp, () => {
-      // The Go program stopped: the next open loads a new engine.
-      if (loading === p) loading = null;
-      for (const [path, e] of files) if (e.client.dead) files.delete(path);
-    });
-    loading = p;
-    p.catch(() => {
-      if (loading === p) loading = null;
-    });
-  }
-  return loading;
-}
 
 async function load(tierUp, onStop) {
   try {
