@@ -8,6 +8,7 @@ import {
   VERSION,
   open,
   type BuildContextResult,
+  type BrowserStats,
   type BusinessState,
   type ChatMessage,
   type CompactReport,
@@ -231,4 +232,16 @@ export async function withLLM(): Promise<Memory> {
   const sync: LLMFunction = () => 'ok';
   await open({ path: ':memory:', llm: sync });
   return open({ path: 'agent.db', llm, embed: async (t) => t.map(() => [1, 0]) });
+}
+
+export async function browserStats(): Promise<void> {
+  const mem = await open({ path: 'agent.db', persist: false });
+  const s = await mem.stats();
+  const b: BrowserStats | undefined = s.browser;
+  if (b) {
+    const owner: boolean = b.owner;
+    const kept: boolean | null = b.persisted;
+    const room: number | null = b.quotaBytes === null || b.usageBytes === null ? null : b.quotaBytes - b.usageBytes;
+    void [owner, kept, room];
+  }
 }
