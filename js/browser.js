@@ -115,12 +115,38 @@ function cleanPath(p) {
 
 /**
  * Starts the engine's worker now, so that its download and compilation overlap with the
- * page's own start; open() uses it. Resolves with engineInfo(). Options: wasmURL,
- * workerURL, wasmExecURL (as open's).
+ * page's own start; open() uses it. Resolves with engineInfo() once the engine is running
+ * and, unless `warm: false`, warmed up (warmUp). Options: wasmURL, workerURL, wasmExecURL
+ * (as open's), warm.
  */
 export async function preload(options = {}) {
-  const own = checkBrowserOptions(options);
-  return (await slot.get(own)).info;
+  const { warm, ...rest } = options ?? {};
+  if (warm !== undefined && typeof warm !== 'boolean') throw invalid('warm', 'warm is a boolean');
+  const own = checkBrowserOptions(rest);
+  const engine = await slot.get(own);
+  if (warm !== false) await warmUp(engine);
+  return engine.info;
+}
+
+/**
+ * Runs the engine once through what a first open and recall run — a schema created, a
+ * memory written, a recall — on a throwaway in-memory database, so that the browser
+ * compiles that code (it compiles wasm lazily, function by function, on first call)
+ * before the application's own open() needs it. Once per engine; failures are ignored
+ * (the application's open() reports its own).
+ */
+function warmUp(engine) {
+  engine.warm ??= (async () => {
+    const { client } = engine;
+    const { db } = await client.request('open', { version: VERSION, path: ':memory:' });
+    try {
+      await client.request('remember', { namespace: 'warm-up', memories: [{ content: 'warm-up: Python 脚本 recall' }] }, db);
+      await client.request('recall', { namespace: 'warm-up', query: 'Python 脚本', limit: 10, peek: true }, db);
+    } finally {
+      await client.request('close', {}, db);
+    }
+  })().catch(() => {});
+  return engine.warm;
 }
 
 /**

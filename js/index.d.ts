@@ -1056,9 +1056,12 @@ export interface EngineInfo {
 
 /**
  * Browser only: starts loading the engine in its worker now (so that it overlaps the
- * page's own start), with open()'s wasmURL, wasmExecURL and workerURL.
+ * page's own start), with open()'s wasmURL, wasmExecURL and workerURL. Unless `warm:
+ * false`, it then runs the engine once on a throwaway in-memory database, so that the
+ * browser has compiled what the first open() and recall run before the application
+ * calls them; it resolves when that is done (docs/BROWSER.md, "First visit").
  */
-export function preload(options?: Pick<OpenOptions, 'wasmURL' | 'wasmExecURL' | 'workerURL'>): Promise<EngineInfo>;
+export function preload(options?: Pick<OpenOptions, 'wasmURL' | 'wasmExecURL' | 'workerURL'> & { warm?: boolean }): Promise<EngineInfo>;
 
 /** Browser only: how the engine was loaded, or null before the first open() or preload(). */
 export function engineInfo(): Promise<EngineInfo | null>;

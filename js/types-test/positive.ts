@@ -7,9 +7,11 @@ import {
   MemcoreError,
   VERSION,
   open,
+  preload,
   type BuildContextResult,
   type BrowserStats,
   type BusinessState,
+  type EngineInfo,
   type ChatMessage,
   type CompactReport,
   type CompactResult,
@@ -244,4 +246,10 @@ export async function browserStats(): Promise<void> {
     const room: number | null = b.quotaBytes === null || b.usageBytes === null ? null : b.quotaBytes - b.usageBytes;
     void [owner, kept, room];
   }
+}
+
+export async function preloads(): Promise<void> {
+  const info: EngineInfo = await preload({ warm: false, wasmURL: '/memcore.wasm' });
+  await preload();
+  void info;
 }

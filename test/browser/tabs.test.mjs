@@ -244,6 +244,32 @@ describe('several tabs', () => {
     await p.close();
   });
 
+  test('preload() starts and warms the engine before open(); its warm-up leaves nothing behind', { timeout: 5 * 60_000 }, async () => {
+    const p = await tab();
+    const r = await p.evaluate(async () => {
+      const { open, preload } = window.memcore;
+      let bad = null;
+      try {
+        await preload({ warm: 'yes' });
+      } catch (err) {
+        bad = `${err.code}/${err.field}`;
+      }
+      const info = await preload();
+      const mem = await open({ path: 'preload/agent.db' });
+      const warmNs = await mem.withNamespace('warm-up').stats();
+      await mem.remember({ content: 'after preload' });
+      const n = (await mem.stats()).memories;
+      await mem.close();
+      return { bad, version: info.version, streaming: info.streaming, warm: warmNs.memories, n };
+    });
+    assert.equal(r.bad, 'invalid_argument/warm');
+    assert.equal(typeof r.version, 'string');
+    assert.equal(r.streaming, true);
+    assert.equal(r.warm, 0, 'the warm-up wrote to an in-memory database only');
+    assert.equal(r.n, 1);
+    await p.close();
+  });
+
   test('no console errors', () => {
     assert.deepEqual(b.errors, []);
   });
