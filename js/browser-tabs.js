@@ -357,7 +357,7 @@ class Group {
   /** An op sent to an owner that vanished before answering. */
   #orphan(op) {
     if (op.internal) return op.resolve(null);
-    if (op.read) return this.queue.push(op);
+    if (op.read) return this.#dispatch(op); // to the current owner, or queued until there is one
     op.resolve(errorResponse(op.req.id, 'storage',
       `the tab that owned ${this.path} went away while this ${op.req.op} was on its way to it, so it may or may not ` +
       'have been applied (it was not sent again, so that it is never applied twice): check before writing it again. ' +
@@ -375,15 +375,17 @@ class Group {
         if (!this.owner && !this.closing && this.target !== m.tab && this.switchingTo !== m.tab) this.#switchTo(m.tab);
         break;
       case 'bye':
-        if (this.target === m.tab || this.inflight.size) {
+        // That owner answered or refused everything before it left; the next one will
+        // announce itself.
+        if (this.target === m.tab || this.switchingTo === m.tab) {
           this.gen++;
           this.target = null;
           this.switchingTo = undefined;
-          for (const [mid, op] of this.inflight) {
-            if (op.to !== m.tab) continue;
-            this.inflight.delete(mid);
-            this.#orphan(op);
-          }
+        }
+        for (const [mid, op] of this.inflight) {
+          if (op.to !== m.tab) continue;
+          this.inflight.delete(mid);
+          this.#orphan(op);
         }
         break;
       case 'call':
@@ -402,17 +404,14 @@ class Group {
         const op = this.inflight.get(m.mid);
         if (!op) break;
         this.inflight.delete(m.mid);
-        if (op.internal) {
-          op.resolve(null);
-        } else {
-          this.queue.push(op);
-        }
         if (this.target === op.to || this.switchingTo === op.to) {
           this.gen++;
           this.target = null;
           this.switchingTo = undefined;
           this.#post({ t: 'who' });
         }
+        if (op.internal) op.resolve(null);
+        else this.#dispatch(op); // queued until the next owner announces itself
         break;
       }
       case 'host':

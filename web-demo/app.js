@@ -256,7 +256,11 @@ async function openDB() {
 // tab that owns the file); this channel only tells them to redraw after a change here.
 const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('memcore-demo') : null;
 if (tabs) tabs.onmessage = () => {
-  if (!busy) refresh();
+  if (busy) return;
+  // The conversation is shared through localStorage: show what the other tab said or pinned.
+  messages = loadTranscript();
+  renderMessages();
+  refresh();
 };
 
 async function refresh(announce = false) {

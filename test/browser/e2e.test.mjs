@@ -208,6 +208,7 @@ describe('web demo', () => {
       // A memory added in the second tab shows in the first (the demo tells its other tabs to redraw).
       await second.locator('#messages .msg.user', { hasText: '北京出差' }).locator('button.pin').click();
       await b.page.waitForFunction((n) => Number(document.querySelector('#status').dataset.memories) === n + 1, first.length, { timeout: 60_000 });
+      await b.page.waitForFunction(() => ![...document.querySelectorAll('#messages .msg.user')].some((m) => m.textContent.includes('北京出差') && m.querySelector('button.pin')), null, { timeout: 30_000 });
       await b.page.screenshot({ path: path.join(shots, 'tabs-first.png'), fullPage: true });
       await second.screenshot({ path: path.join(shots, 'tabs-second.png'), fullPage: true });
       // The owner's tab closes: the second takes the file over and keeps working.
