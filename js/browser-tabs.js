@@ -123,6 +123,13 @@ export class TabRouter {
       }
       if (!g) {
         await this.tabLock;
+        g = this.groups.get(path); // another open of the path may have made it meanwhile
+        while (g?.closing) {
+          await g.ending;
+          g = this.groups.get(path);
+        }
+      }
+      if (!g) {
         g = new Group(this, path);
         this.groups.set(path, g);
         g.start();

@@ -135,7 +135,7 @@ describe('several tabs', () => {
 
   // How the owner goes: it closes its database (a handover: nothing fails), or its tab
   // closes or crashes (a write on its way to it fails clearly, nothing is applied twice).
-  for (const how of ['closes its database', 'closes its tab', 'crashes']) {
+  for (const how of ['closes its database', 'closes its tab', 'reloads its tab', 'crashes']) {
     test(`the owner ${how} mid-stream: the others keep working, nothing acknowledged is lost`, { timeout: 10 * 60_000 }, async () => {
       const file = `tabs/takeover-${how.replaceAll(' ', '-')}.db`;
       const tabs = [await tab(), await tab(), await tab()];
@@ -151,6 +151,10 @@ describe('several tabs', () => {
         await tabs[0].evaluate(() => window.mem.close());
       } else if (how === 'closes its tab') {
         await tabs[0].close();
+      } else if (how === 'reloads its tab') {
+        await tabs[0].reload(); // and comes back, opening the database again, as a non-owner
+        await tabs[0].waitForFunction(() => document.title === 'ready');
+        await openIn(tabs[0], file);
       } else {
         const cdp = await b.context.newCDPSession(tabs[0]);
         const crashed = new Promise((resolve) => tabs[0].once('crash', resolve));
@@ -172,7 +176,7 @@ describe('several tabs', () => {
         }
         assert.equal(r.acked.length + r.failed.length, 100, `tab ${i + 1}`);
       }
-      for (const p of tabs.slice(1)) {
+      for (const p of how === 'reloads its tab' ? tabs : tabs.slice(1)) {
         const ids = new Set(await idsIn(p));
         const lost = [...acked].filter((id) => !ids.has(id));
         assert.deepEqual(lost, [], 'acknowledged memories lost');
@@ -181,7 +185,7 @@ describe('several tabs', () => {
       if (how === 'crashes') await tabs[1].screenshot({ path: path.join(shots, 'tabs-after-takeover.png') });
 
       // Reload every tab: everything is there.
-      const live = how === 'closes its database' ? tabs : tabs.slice(1);
+      const live = how === 'closes its database' || how === 'reloads its tab' ? tabs : tabs.slice(1);
       if (how === 'crashes') await tabs[0].close().catch(() => {});
       for (const p of live) await p.reload();
       for (const p of live) await p.waitForFunction(() => document.title === 'ready');
