@@ -63,7 +63,7 @@ function errorResponse(id, code, message, field) {
 async function withBrowserStats(res, group) {
   const r = JSON.parse(res);
   if (!r.ok) return res;
-  const storage = navigator.storage;
+  const storage = globalThis.navigator?.storage;
   let persisted = null;
   let usageBytes = null;
   let quotaBytes = null;
@@ -88,9 +88,15 @@ async function withBrowserStats(res, group) {
 export class TabRouter {
   /** This tab's id on the channels. */
   tab = newTabId();
-  /** local: {version, call(text): Promise<text>}, this page's worker. */
-  constructor(local) {
+  /**
+   * local: {version, call(text): Promise<text>}, this page's worker. env (for tests):
+   * {locks, Channel}, the LockManager and the BroadcastChannel class, by default the
+   * browser's navigator.locks and BroadcastChannel.
+   */
+  constructor(local, env = {}) {
     this.local = local;
+    this.locks = env.locks ?? navigator.locks;
+    this.Channel = env.Channel ?? BroadcastChannel;
     this.client = null; // the EngineClient that answers host callbacks of our own handles
     this.next = 0; // virtual handles
     this.handles = new Map(); // virtual → Handle
@@ -100,7 +106,7 @@ export class TabRouter {
     this.stopped = false;
     let held;
     this.tabLock = new Promise((r) => (held = r));
-    navigator.locks.request(`memcore:tab:${this.tab}`, () => {
+    this.locks.request(`memcore:tab:${this.tab}`, () => {
       held();
       return new Promise(() => {}); // held until this page goes
     }).catch(() => held());
@@ -184,7 +190,7 @@ export class TabRouter {
   watch(tab) {
     if (this.watched.has(tab)) return;
     this.watched.add(tab);
-    navigator.locks.request(`memcore:tab:${tab}`, async () => {
+    this.locks.request(`memcore:tab:${tab}`, async () => {
       this.watched.delete(tab);
       for (const g of this.groups.values()) await g.tabGone(tab);
     }).catch(() => {});
@@ -216,8 +222,10 @@ class Group {
     this.closing = false;
     this.opens = 0; // opens of this page not answered yet
     this.switchingTo = undefined;
+    this.byes = new Set(); // tabs that said bye: everything they answered has arrived
+    this.byeWaiters = []; // {tab, resolve}
     this.abort = new AbortController();
-    this.channel = new BroadcastChannel(`memcore:tabs:${path}`);
+    this.channel = new router.Channel(`memcore:tabs:${path}`);
     this.channel.onmessage = (ev) => this.#onMessage(ev.data);
   }
 
@@ -228,10 +236,10 @@ class Group {
 
   start() {
     const name = `memcore:owner:${this.path}`;
-    navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+    this.r.locks.request(name, { ifAvailable: true }, (lock) => {
       if (lock) return this.#own();
       this.#post({ t: 'who' });
-      navigator.locks.request(name, { signal: this.abort.signal }, () => this.#own()).catch(() => {});
+      this.r.locks.request(name, { signal: this.abort.signal }, () => this.#own()).catch(() => {});
       return undefined;
     }).catch(() => {});
   }
@@ -319,7 +327,13 @@ class Group {
     const gen = ++this.gen;
     this.target = null;
     this.switchingTo = target;
+    // The lock (or the new owner's announcement) may overtake the old owner's last
+    // answers: wait for them unless that tab is gone.
+    const olds = new Set([...this.inflight.values()].map((op) => op.to).filter((t) => t !== target));
+    for (const t of olds) await this.#settled(t);
+    if (gen !== this.gen) return; // another owner meanwhile: that switch goes on
     for (const [mid, op] of this.inflight) {
+      if (op.to === target) continue;
       this.inflight.delete(mid);
       this.#orphan(op);
     }
@@ -352,6 +366,25 @@ class Group {
     for (const op of queued) this.#dispatch(op);
   }
 
+  /**
+   * Resolves when tab has said bye (its channel messages are in order: every answer it
+   * sent has arrived before) or is gone (its tab lock is free: it will answer nothing more).
+   */
+  async #settled(tab) {
+    if (this.byes.has(tab)) return;
+    let gone = false;
+    try {
+      gone = await this.r.locks.request(`memcore:tab:${tab}`, { ifAvailable: true }, (lock) => lock !== null);
+    } catch {
+      gone = true;
+    }
+    if (gone || this.byes.has(tab)) return;
+    await new Promise((resolve) => {
+      this.byeWaiters.push({ tab, resolve });
+      setTimeout(resolve, 5000); // a live tab that never says bye: stop waiting
+    });
+  }
+
   /** An internal request to another tab: its response, or null if that tab vanished. */
   #send(target, text) {
     return new Promise((resolve) => {
@@ -379,11 +412,14 @@ class Group {
         if (this.owner && this.target === 'local' && !this.owner.leaving) this.#post({ t: 'owner', tab: this.tab });
         break;
       case 'owner':
+        this.byes.delete(m.tab); // an owner again: wait for its next bye
         if (!this.owner && !this.closing && this.target !== m.tab && this.switchingTo !== m.tab) this.#switchTo(m.tab);
         break;
       case 'bye':
         // That owner answered or refused everything before it left; the next one will
         // announce itself.
+        this.byes.add(m.tab);
+        this.byeWaiters = this.byeWaiters.filter((w) => (w.tab === m.tab ? (w.resolve(), false) : true));
         if (this.target === m.tab || this.switchingTo === m.tab) {
           this.gen++;
           this.target = null;
@@ -511,8 +547,8 @@ class Group {
         o.leaving = true; // new calls are answered "nack": the next owner runs them
         if (o.serving) await new Promise((r) => (o.idle = r));
         for (const tab of [...o.remote.keys()]) await this.tabGone(tab);
+        this.#post({ t: 'bye', tab: this.tab }); // before the lock: after every answer, ahead of the next owner
         o.release();
-        this.#post({ t: 'bye', tab: this.tab });
         this.owner = null;
       }
       this.channel.close();
@@ -529,8 +565,8 @@ class Group {
     for (const op of this.queue) op.internal ? op.resolve(null) : op.resolve(errorResponse(op.req.id, err.code, err.message));
     this.queue = [];
     if (this.owner) {
-      this.owner.release();
       this.#post({ t: 'bye', tab: this.tab });
+      this.owner.release();
       this.owner = null;
     }
     this.channel?.close();
