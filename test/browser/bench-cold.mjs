@@ -4,7 +4,8 @@
 // fresh profile whose page calls preload() at once and open() when it has resolved (the
 // application said early that it will need memory); then a repeat visit (a reload of the
 // first profile, after Chromium has had 5 s to write its code cache). Medians of the
-// rounds, builds interleaved.
+// rounds, builds interleaved. Then, for this tree, the cost of being a tab that is not
+// the owner: single writes and recalls from the owner's tab and from another tab.
 //
 //   make bench-browser                     (runs this after bench.mjs)
 //   cd test/browser && node bench-cold.mjs [--base <commit>] [--rounds 3]
@@ -119,6 +120,50 @@ try {
   for (const d of cleanup) fs.rmSync(d, { recursive: true, force: true });
 }
 
+// ─── Several tabs: the same requests from the owner's tab and from another tab ────────
+// (this tree only): 200 single remembers and 200 recalls (peek) from each, alternating.
+const tabsResult = await (async () => {
+  const { server, origin } = await serve({ port: 0, root: REPO });
+  const profile = tempDir('memcore-bench-tabs-');
+  try {
+    return await withBrowser(profile, async (owner) => {
+      const url = `${origin}/test/browser/fixtures/page.html`;
+      const other = await owner.context().newPage();
+      for (const p of [owner, other]) {
+        await p.goto(url);
+        await p.waitForFunction(() => document.title === 'ready');
+        await p.evaluate(async () => {
+          window.mem = await window.memcore.open({ path: 'tabs-bench.db' });
+          for (let i = 0; i < 20; i++) await window.mem.recall(`warm ${i}`, { limit: 10, peek: true });
+        });
+      }
+      const run = (p, label) => p.evaluate(async (label) => {
+        const w = [];
+        const r = [];
+        for (let i = 0; i < 200; i++) {
+          let t = performance.now();
+          await window.mem.remember({ content: `${label} memory ${i} 记忆 Python` });
+          w.push(performance.now() - t);
+          t = performance.now();
+          await window.mem.recall(`memory ${i} Python`, { limit: 10, peek: true });
+          r.push(performance.now() - t);
+        }
+        const q = (a, x) => a.sort((m, n) => m - n)[Math.floor(a.length * x)];
+        return { owner: (await window.mem.stats()).browser.owner, write50: q(w, 0.5), write95: q(w, 0.95), recall50: q(r, 0.5), recall95: q(r, 0.95) };
+      }, label);
+      const out = [];
+      for (let round = 0; round < 2; round++) {
+        out.push(await run(owner, 'owner'));
+        out.push(await run(other, 'other'));
+      }
+      return out;
+    });
+  } finally {
+    server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+})();
+
 const median = (xs) => {
   const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
@@ -132,3 +177,8 @@ for (const [k, runs] of rows) {
   const m = (g) => median(runs.map(g));
   console.log(`| ${build} | ${scenario} | ${f(m((r) => r.engine?.worker))} | ${f(m((r) => r.engine && r.engine.fetch + r.engine.compile))} | ${f(m((r) => r.engine?.start))} | ${f(m((r) => r.preloaded))} | ${f(m((r) => r.open))} | ${f(m((r) => r.firstRecall))} | ${f(m((r) => r.openToRecall))} | ${f(m((r) => r.sincePageStart))} |`);
 }
+
+console.log('\nSeveral tabs, this tree: the same requests from the owner tab and from another tab (ms; two rounds each, 200 single remembers and 200 recalls per round)\n');
+console.log('| tab | write p50 | write p95 | recall p50 | recall p95 |');
+console.log('|---|---:|---:|---:|---:|');
+for (const r of tabsResult) console.log(`| ${r.owner ? 'owner' : 'another tab'} | ${r.write50.toFixed(1)} | ${r.write95.toFixed(1)} | ${r.recall50.toFixed(1)} | ${r.recall95.toFixed(1)} |`);
