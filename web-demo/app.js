@@ -49,6 +49,7 @@ const TEXT = {
     modeLocal: 'no LLM: memcore extracts with its heuristics, replies come from recall',
     storageOPFS: 'OPFS',
     ownerTab: 'this tab owns the file',
+    eraseHeld: 'Another tab of the demo holds the database: close the other tabs, then erase',
     sharedTab: 'through the tab that owns the file',
     persisted: 'persistent storage',
     storageMemory: 'memory only (not kept)',
@@ -103,6 +104,7 @@ const TEXT = {
     modeLocal: '未配置 LLM：memcore 用规则提取记忆，回复来自检索',
     storageOPFS: 'OPFS',
     ownerTab: '本标签页持有数据库文件',
+    eraseHeld: '另一个演示标签页正持有数据库：请先关闭其他标签页再清除',
     sharedTab: '经由持有文件的标签页',
     persisted: '持久存储',
     storageMemory: '仅内存（不会保存）',
@@ -628,7 +630,18 @@ $('reset').addEventListener('click', async () => {
     mem = null;
     if (storage === 'opfs') {
       const root = await navigator.storage.getDirectory();
-      for (const name of [DB_PATH, `${DB_PATH}-journal`]) await root.removeEntry(name).catch(() => {});
+      let held = null;
+      for (const name of [DB_PATH, `${DB_PATH}-journal`]) {
+        await root.removeEntry(name).catch((err) => {
+          // Another tab of the demo took the file over when this one closed it.
+          if (err?.name !== 'NotFoundError') held = err;
+        });
+      }
+      if (held) {
+        mem = await openDB(); // nothing was erased: carry on with the database as it is
+        alert(`${t('eraseHeld')} (${held.name || held})`);
+        return;
+      }
     }
     for (const k of Object.keys(localStorage)) if (k.startsWith('memcore-demo-chat:')) localStorage.removeItem(k);
     messages = [];
