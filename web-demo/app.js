@@ -258,12 +258,15 @@ async function openDB() {
 // tab that owns the file); this channel only tells them to redraw after a change here.
 const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('memcore-demo') : null;
 if (tabs) tabs.onmessage = () => {
-  if (busy) return;
-  // The conversation is shared through localStorage: show what the other tab said or pinned.
+  if (!busy) refresh();
+};
+// The conversation is shared through localStorage: show what another tab said or pinned
+// (the storage event comes once the new value is readable here).
+window.addEventListener('storage', (e) => {
+  if (busy || e.key !== `memcore-demo-chat:${session}`) return;
   messages = loadTranscript();
   renderMessages();
-  refresh();
-};
+});
 
 async function refresh(announce = false) {
   if (!mem) return;
