@@ -249,7 +249,7 @@ class Group {
     if (this.closing || this.r.stopped) return;
     let release;
     const held = new Promise((r) => (release = r));
-    this.owner = { release, remote: new Map(), serving: 0, leaving: false, idle: null };
+    this.owner = { release, remote: new Map(), shared: new Map(), sharedByDb: new Map(), serving: 0, leaving: false, idle: null };
     await this.#switchTo('local');
     this.#post({ t: 'owner', tab: this.tab });
     await held;
@@ -483,8 +483,11 @@ class Group {
     try {
       this.r.watch(m.from);
       const req = JSON.parse(m.req);
-      const res = await this.r.local.call(m.req);
-      if (req.op === 'open') {
+      const shared = await this.#serveShared(o, m.from, req);
+      const res = shared ?? (await this.r.local.call(m.req));
+      if (shared) {
+        // answered by #serveShared
+      } else if (req.op === 'open') {
         const r = JSON.parse(res);
         if (r.ok) {
           this.r.served.set(r.result.db, { tab: m.from, group: this });
@@ -498,6 +501,56 @@ class Group {
     } finally {
       if (--o.serving === 0) o.idle?.();
     }
+  }
+
+  /**
+   * Opens and closes of other tabs' databases without host functions (no embed, no llm)
+   * share one engine database per set of options, counted by tab: one SQLite connection
+   * and page cache for all of them, and no lock waits between them. Returns the response,
+   * or null for a request it does not handle.
+   */
+  async #serveShared(o, tab, req) {
+    if (req.op === 'open') {
+      if (req.args?.embed || req.args?.llm) return null;
+      const key = JSON.stringify(req.args);
+      let e = o.shared.get(key);
+      if (!e) {
+        e = { key, db: 0, result: null, users: 0 };
+        o.shared.set(key, e);
+        e.ready = this.r.local.call(JSON.stringify(req)).then((res) => {
+          const r = JSON.parse(res);
+          if (r.ok) {
+            e.db = r.result.db;
+            e.result = r.result;
+            o.sharedByDb.set(e.db, e);
+          } else if (o.shared.get(key) === e) {
+            o.shared.delete(key);
+          }
+          return r;
+        });
+      }
+      const r = await e.ready;
+      if (!r.ok) return JSON.stringify({ ...r, id: req.id });
+      e.users++;
+      if (!o.remote.has(tab)) o.remote.set(tab, new Set());
+      o.remote.get(tab).add(e.db);
+      return JSON.stringify({ id: req.id, ok: true, result: e.result });
+    }
+    if (req.op === 'close' && o.sharedByDb.has(req.db)) {
+      // Only a tab that has it open lets go of it; the others' use goes on.
+      if (!o.remote.get(tab)?.delete(req.db)) return JSON.stringify({ id: req.id, ok: true, result: { closed: false } });
+      return this.#unshare(o, req.db, req.id);
+    }
+    return null;
+  }
+
+  /** One tab less on shared database db: closed in the engine when it was the last. */
+  async #unshare(o, db, id) {
+    const e = o.sharedByDb.get(db);
+    if (--e.users > 0) return JSON.stringify({ id, ok: true, result: { closed: true } });
+    o.sharedByDb.delete(db);
+    if (o.shared.get(e.key) === e) o.shared.delete(e.key);
+    return this.r.local.call(JSON.stringify({ v: 1, id, op: 'close', args: {}, db }));
   }
 
   /** An engine callback for a database that tab opened: asked there, answered here. */
@@ -525,10 +578,15 @@ class Group {
       this.callbacks.delete(cb);
       p.resolve(JSON.stringify({ error: { message: 'the tab that opened this database has gone' } }));
     }
-    const dbs = this.owner?.remote.get(tab);
+    const o = this.owner;
+    const dbs = o?.remote.get(tab);
     if (!dbs) return;
-    this.owner.remote.delete(tab);
+    o.remote.delete(tab);
     for (const db of dbs) {
+      if (o.sharedByDb.has(db)) {
+        await this.#unshare(o, db, 0);
+        continue;
+      }
       this.r.served.delete(db);
       await this.r.local.call(JSON.stringify({ v: 1, id: 0, op: 'close', args: {}, db }));
     }

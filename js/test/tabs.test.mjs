@@ -230,10 +230,50 @@ test('TabRouter: the engine\'s callbacks for a non-owner\'s database run on that
   const a = o.tab();
   const b = o.tab();
   await a.req('open', OPEN);
-  const db = (await b.req('open', OPEN)).result.db;
+  const db = (await b.req('open', { ...OPEN, embed: true })).result.db; // the engine calls back only with embed
   const r = await b.req('recall', { query: 'cat' }, db);
   assert.deepEqual(r.result.embedded, { vectors: [[1, 2]] });
   assert.equal(b.hostCalls.length, 1);
   assert.equal(b.hostCalls[0].db, db, 'called with b\'s own handle');
   assert.equal(a.hostCalls.length, 0);
+});
+
+test('TabRouter: other tabs with the same options share one engine database at the owner, closed with the last of them', async () => {
+  const o = origin();
+  const a = o.tab();
+  const b = o.tab();
+  const c = o.tab();
+  await a.req('open', OPEN);
+  const db = (await b.req('open', OPEN)).result.db;
+  const dc = (await c.req('open', OPEN)).result.db;
+  assert.equal(a.engine.dbs.size, 2, 'a\'s own database and one shared by b and c');
+  assert.equal((await b.req('close', {}, db)).ok, true);
+  assert.equal(a.engine.dbs.size, 2, 'c still uses it');
+  assert.equal((await c.req('remember', { memories: [{ content: 'c still here' }] }, dc)).ok, true);
+  assert.equal((await c.req('close', {}, dc)).ok, true);
+  assert.equal(a.engine.dbs.size, 1, 'closed with the last tab');
+  // With host functions (embed, llm), each tab has its own: its callbacks go to it.
+  const withEmbed = { ...OPEN, embed: true };
+  const b2 = (await b.req('open', withEmbed)).result.db;
+  const c2 = (await c.req('open', withEmbed)).result.db;
+  assert.equal(a.engine.dbs.size, 3);
+  await b.req('close', {}, b2);
+  await c.req('close', {}, c2);
+  assert.equal(a.engine.dbs.size, 1);
+});
+
+test('TabRouter: a tab that goes releases its share of a shared database', async () => {
+  const o = origin();
+  const a = o.tab();
+  const b = o.tab();
+  const c = o.tab();
+  await a.req('open', OPEN);
+  await b.req('open', OPEN);
+  const dc = (await c.req('open', OPEN)).result.db;
+  b.kill();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(a.engine.dbs.size, 2, 'c still uses the shared database');
+  c.kill();
+  await until(() => a.engine.dbs.size === 1);
+  void dc;
 });
