@@ -52,21 +52,25 @@ $(EDGE)/node_modules/.package-lock.json: $(EDGE)/package.json $(EDGE)/package-lo
 ## test-browser: the web demo and the browser entry in headless Chromium (Debian's
 ## chromium, installed when missing, driven by playwright-core from test/browser): a memory
 ## survives reload and restart, forget, a 2-character Chinese query, OPFS crash safety,
-## a second tab, the no-OPFS fallback, no console errors; prints where the screenshots are.
+## several tabs on one database (tabs.test.mjs), a full quota, the no-OPFS fallback, no
+## console errors; prints where the screenshots are.
 ## Flags and details: DEVELOPERS.md.
 BROWSER_TEST := test/browser
 CHROMIUM     ?= /usr/bin/chromium
 .PHONY: test-browser bench-browser web-demo chromium
 test-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
-	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs tabs.test.mjs
 
 ## bench-browser: fetch+compile+instantiate, open → first recall, ingest of 1k and 10k,
 ## recall p50/p95 and the OPFS file's size in Chromium, beside Node and native Go in the
-## same run; OPFS journal modes (tables for docs/BENCHMARKS.md and docs/BROWSER.md)
+## same run; OPFS journal modes; then first and repeat visits to the first recall, this
+## tree beside BENCH_BASE (default: the merge base with main) (tables for
+## docs/BENCHMARKS.md and docs/BROWSER.md)
 bench-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node bench.mjs
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) MEMCORE_BENCH_BASE=$(BENCH_BASE) node bench-cold.mjs
 
 ## web-demo: serve the web demo on 127.0.0.1 and print its URL (PORT=8787)
 web-demo:

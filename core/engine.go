@@ -75,6 +75,9 @@ func (e *Engine) Close() error {
 	if err := e.db.Close(); err != nil {
 		return errs.Wrap(errs.Storage, err, "close")
 	}
+	if flushErr != nil && !e.readOnly && store.IsFull(flushErr) {
+		return errs.Wrap(errs.Storage, flushErr, "closed, without the access counts of the last recalls: the storage is full (the disk, or in a browser the site's storage quota); the database is intact")
+	}
 	if flushErr != nil && !e.readOnly {
 		return errs.Wrap(errs.Storage, flushErr, "close: writing recall access counts")
 	}
@@ -148,6 +151,9 @@ func (e *Engine) do(ctx context.Context, fn func() error) error {
 	}
 	if store.IsInterrupt(err) {
 		return errs.Wrap(errs.Storage, ctx.Err(), "request cancelled; nothing was written")
+	}
+	if store.IsFull(err) {
+		return errs.Wrap(errs.Storage, err, "the storage is full (the disk, or in a browser the site's storage quota): nothing was written; the database is intact, and reads and opens still work")
 	}
 	return errs.Wrap(errs.Storage, err, "storage failed; nothing was written")
 }

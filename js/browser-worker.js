@@ -54,6 +54,9 @@ async function start({ wasmURL, wasmExecURL, bench }) {
   const t0 = performance.now();
   try {
     if (bench) self.__memcore_opfs_bench = bench;
+    // The engine's download starts first; Go's wasm_exec.js loads meanwhile.
+    const fetching = fetch(wasmURL, { credentials: 'same-origin' });
+    fetching.catch(() => {}); // awaited below
     importScripts(wasmExecURL);
     const go = new self.Go();
     go.argv = ['memcore'];
@@ -65,7 +68,7 @@ async function start({ wasmURL, wasmExecURL, bench }) {
 
     // Streaming compilation of a cacheable application/wasm response is what lets
     // Chromium keep the optimised code between visits (docs/BROWSER.md).
-    const response = await fetch(wasmURL, { credentials: 'same-origin' });
+    const response = await fetching;
     if (!response.ok) throw new Error(`fetching ${wasmURL} failed: HTTP ${response.status}`);
     const tFetched = performance.now();
     let module;

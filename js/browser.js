@@ -18,12 +18,13 @@ import {
   memoryView,
   openArgs,
 } from './memory.js';
+import { TabRouter, tabsSupported } from './browser-tabs.js';
 import { VERSION } from './version.js';
 
 export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
 
 /** Options of this entry, besides the shared ones that memory.js checks. */
-const OWN_OPTIONS = ['path', 'tierUp', 'fallback', 'onFallback', 'wasmURL', 'workerURL', 'wasmExecURL'];
+const OWN_OPTIONS = ['path', 'tierUp', 'fallback', 'onFallback', 'wasmURL', 'workerURL', 'wasmExecURL', 'persist'];
 
 /** Open files by canonical path: one engine database per file, shared by every open(). */
 const files = new SharedFiles('page');
@@ -43,6 +44,7 @@ export async function open(options) {
   const { client } = await slot.get(own);
   const request = { version: VERSION, ...openArgs(o) };
   if (path === ':memory:') return memoryView(await connectMemory(client, request), o.namespace);
+  if (own.persist !== false) askPersistence();
   try {
     return memoryView(await files.connect(client, { ...request, path, vfs: 'opfs' }, o), o.namespace);
   } catch (err) {
@@ -65,6 +67,10 @@ function checkBrowserOptions(options) {
     }
     own.fallback = options.fallback;
   }
+  if (options.persist !== undefined) {
+    if (typeof options.persist !== 'boolean') throw invalid('persist', 'persist is a boolean');
+    own.persist = options.persist;
+  }
   if (options.onFallback !== undefined) {
     if (typeof options.onFallback !== 'function') throw invalid('onFallback', 'onFallback is a function');
     own.onFallback = options.onFallback;
@@ -77,6 +83,19 @@ function checkBrowserOptions(options) {
     else throw invalid(k, `${k} is a URL or a non-empty string`);
   }
   return own;
+}
+
+let persistence = null;
+
+/**
+ * Asks, once per page, that the origin's storage be persistent (navigator.storage.persist()):
+ * a browser may otherwise evict it, OPFS databases included, under storage pressure.
+ * Chromium decides without asking the user; Firefox asks the user. stats().browser.persisted
+ * tells the answer. A browser without it, or that refuses, changes nothing else.
+ */
+function askPersistence() {
+  if (persistence || typeof navigator?.storage?.persist !== 'function') return;
+  persistence = navigator.storage.persist().catch(() => false);
 }
 
 /**
@@ -96,12 +115,38 @@ function cleanPath(p) {
 
 /**
  * Starts the engine's worker now, so that its download and compilation overlap with the
- * page's own start; open() uses it. Resolves with engineInfo(). Options: wasmURL,
- * workerURL, wasmExecURL (as open's).
+ * page's own start; open() uses it. Resolves with engineInfo() once the engine is running
+ * and, unless `warm: false`, warmed up (warmUp). Options: wasmURL, workerURL, wasmExecURL
+ * (as open's), warm.
  */
 export async function preload(options = {}) {
-  const own = checkBrowserOptions(options);
-  return (await slot.get(own)).info;
+  const { warm, ...rest } = options ?? {};
+  if (warm !== undefined && typeof warm !== 'boolean') throw invalid('warm', 'warm is a boolean');
+  const own = checkBrowserOptions(rest);
+  const engine = await slot.get(own);
+  if (warm !== false) await warmUp(engine);
+  return engine.info;
+}
+
+/**
+ * Runs the engine once through what a first open and recall run — a schema created, a
+ * memory written, a recall — on a throwaway in-memory database, so that the browser
+ * compiles that code (it compiles wasm lazily, function by function, on first call)
+ * before the application's own open() needs it. Once per engine; failures are ignored
+ * (the application's open() reports its own).
+ */
+function warmUp(engine) {
+  engine.warm ??= (async () => {
+    const { client } = engine;
+    const { db } = await client.request('open', { version: VERSION, path: ':memory:' });
+    try {
+      await client.request('remember', { namespace: 'warm-up', memories: [{ content: 'warm-up: Python 脚本 recall' }] }, db);
+      await client.request('recall', { namespace: 'warm-up', query: 'Python 脚本', limit: 10, peek: true }, db);
+    } finally {
+      await client.request('close', {}, db);
+    }
+  })().catch(() => {});
+  return engine.warm;
 }
 
 /**
@@ -136,7 +181,7 @@ async function load(own, onStop) {
   let client = null;
   let nextId = 0;
   const pending = new Map(); // id → resolve of __memcore.call's Promise
-  const api = {
+  const local = {
     version: '',
     call(req) {
       return new Promise((resolve) => {
@@ -147,12 +192,16 @@ async function load(own, onStop) {
     },
   };
 
+  // OPFS databases are shared with the other tabs of the origin (js/browser-tabs.js).
+  const api = tabsSupported() ? new TabRouter(local) : local;
+
   let settle;
   const started = new Promise((resolve, reject) => {
     settle = { resolve, reject };
   });
   const fail = (err) => {
     settle.reject(err);
+    api.stop?.();
     if (client) {
       client.stop(err);
       onStop();
@@ -174,13 +223,13 @@ async function load(own, onStop) {
       }
       case 'host':
         // The engine's callback, answered here; EngineClient.host never rejects.
-        Promise.resolve(client.host(m.db, m.kind, m.payload)).then(
+        Promise.resolve(api === local ? client.host(m.db, m.kind, m.payload) : api.host(m.db, m.kind, m.payload)).then(
           (value) => worker.postMessage({ t: 'hostres', cb: m.cb, ok: true, value }),
           (err) => worker.postMessage({ t: 'hostres', cb: m.cb, ok: false, error: String(err?.message ?? err) }),
         );
         break;
       case 'ready':
-        api.version = m.version;
+        local.version = m.version;
         settle.resolve({ ...m, timing: { ...m.timing, worker: performance.now() - t0 } });
         break;
       case 'error':
@@ -200,6 +249,7 @@ async function load(own, onStop) {
   worker.postMessage({ t: 'init', wasmURL, wasmExecURL, bench: globalThis.__memcore_opfs_bench });
   const ready = await started;
   client = new EngineClient(api);
+  if (api !== local) api.client = client;
   const info = { version: ready.version, streaming: ready.streaming, timing: ready.timing };
   return { client, worker, info };
 }

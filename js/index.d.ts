@@ -354,6 +354,19 @@ export interface Stats {
   schemaVersion: number;
   /** The engine's version. */
   version: string;
+  /** Browser entry, OPFS databases only: the origin's storage and who owns the file (docs/BROWSER.md). */
+  browser?: BrowserStats;
+}
+
+/** What stats() adds in the browser entry for an OPFS database. */
+export interface BrowserStats {
+  /** navigator.storage.persisted(): true when the browser will not evict this origin's storage under pressure; null when it cannot tell. */
+  persisted: boolean | null;
+  /** navigator.storage.estimate(): the origin's usage and quota in bytes (all its storage, not only memcore's), or null. */
+  usageBytes: number | null;
+  quotaBytes: number | null;
+  /** Whether this tab's worker owns the file; other tabs send their requests to the owner. */
+  owner: boolean;
 }
 
 // ─── Conversations ──────────────────────────────────────────────────────────────────────
@@ -1024,6 +1037,13 @@ export interface OpenOptions {
   wasmExecURL?: string | { readonly href: string };
   /** The worker script, if not `./browser-worker.js` beside this module. */
   workerURL?: string | { readonly href: string };
+  /**
+   * Ask the browser, once per page, to keep the origin's storage persistent
+   * (`navigator.storage.persist()`: not evicted under storage pressure). Default true for
+   * OPFS paths; Chromium decides by itself, Firefox asks the user. stats().browser.persisted
+   * tells the answer.
+   */
+  persist?: boolean;
 }
 
 /** How the browser entry loaded the engine (ms; see docs/BROWSER.md). */
@@ -1036,9 +1056,12 @@ export interface EngineInfo {
 
 /**
  * Browser only: starts loading the engine in its worker now (so that it overlaps the
- * page's own start), with open()'s wasmURL, wasmExecURL and workerURL.
+ * page's own start), with open()'s wasmURL, wasmExecURL and workerURL. Unless `warm:
+ * false`, it then runs the engine once on a throwaway in-memory database, so that the
+ * browser has compiled what the first open() and recall run before the application
+ * calls them; it resolves when that is done (docs/BROWSER.md, "First visit").
  */
-export function preload(options?: Pick<OpenOptions, 'wasmURL' | 'wasmExecURL' | 'workerURL'>): Promise<EngineInfo>;
+export function preload(options?: Pick<OpenOptions, 'wasmURL' | 'wasmExecURL' | 'workerURL'> & { warm?: boolean }): Promise<EngineInfo>;
 
 /** Browser only: how the engine was loaded, or null before the first open() or preload(). */
 export function engineInfo(): Promise<EngineInfo | null>;

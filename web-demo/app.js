@@ -48,6 +48,10 @@ const TEXT = {
     modeLLM: (m) => `LLM: ${m} · extraction: memcore`,
     modeLocal: 'no LLM: memcore extracts with its heuristics, replies come from recall',
     storageOPFS: 'OPFS',
+    ownerTab: 'this tab owns the file',
+    eraseHeld: 'Another tab of the demo holds the database: close the other tabs, then erase',
+    sharedTab: 'through the tab that owns the file',
+    persisted: 'persistent storage',
     storageMemory: 'memory only (not kept)',
     memoriesN: (n) => `${n} ${n === 1 ? 'memory' : 'memories'}`,
     coldStart: 'cold start',
@@ -99,6 +103,10 @@ const TEXT = {
     modeLLM: (m) => `LLM：${m} · 提取：memcore`,
     modeLocal: '未配置 LLM：memcore 用规则提取记忆，回复来自检索',
     storageOPFS: 'OPFS',
+    ownerTab: '本标签页持有数据库文件',
+    eraseHeld: '另一个演示标签页正持有数据库：请先关闭其他标签页再清除',
+    sharedTab: '经由持有文件的标签页',
+    persisted: '持久存储',
     storageMemory: '仅内存（不会保存）',
     memoriesN: (n) => `${n} 条记忆`,
     coldStart: '冷启动',
@@ -214,8 +222,8 @@ async function start() {
     return;
   }
   const tOpened = performance.now();
-  // Ask the browser not to evict this origin's storage under pressure (it decides).
-  if (storage === 'opfs') navigator.storage.persist?.().catch(() => {});
+  // open() asked the browser not to evict this origin's storage (persist: true, the
+  // default); the status line shows its answer (stats().browser.persisted).
   await mem.recall('memcore', { limit: 1, peek: true });
   const tRecalled = performance.now();
   const info = await engineInfo();
@@ -246,8 +254,23 @@ async function openDB() {
   return open(settings.url ? { ...options, llm: engineLLM } : options);
 }
 
-async function refresh() {
+// Other tabs of the demo use the same database (memcore forwards their requests to the
+// tab that owns the file); this channel only tells them to redraw after a change here.
+const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('memcore-demo') : null;
+if (tabs) tabs.onmessage = () => {
+  if (!busy) refresh();
+};
+// The conversation is shared through localStorage: show what another tab said or pinned
+// (the storage event comes once the new value is readable here).
+window.addEventListener('storage', (e) => {
+  if (busy || e.key !== `memcore-demo-chat:${session}`) return;
+  messages = loadTranscript();
+  renderMessages();
+});
+
+async function refresh(announce = false) {
   if (!mem) return;
+  if (announce) tabs?.postMessage('changed');
   const [stats, page] = await Promise.all([mem.stats(), mem.list({ limit: 500 })]);
   const s = $('status');
   s.dataset.state = storage === 'opfs' ? 'ready' : 'memory';
@@ -256,6 +279,10 @@ async function refresh() {
     bytes(stats.dbBytes),
     t('memoriesN', stats.memories),
   ];
+  if (stats.browser) {
+    parts.push(stats.browser.owner ? t('ownerTab') : t('sharedTab'));
+    if (stats.browser.persisted) parts.push(t('persisted'));
+  }
   if (cold) {
     parts.push(`${t('coldStart')} ${secs(cold.total)} (${t('engine')} ${secs(cold.engine)}, ${t('compile')} ${secs(cold.compile)}${cold.streaming ? '' : ' ⚠ no streaming'}; open ${secs(cold.open)}; ${t('firstRecall')} ${secs(cold.firstRecall)})`);
   }
@@ -329,7 +356,7 @@ async function sendMessage(text) {
     addMessage({ role: 'system', content: `${err.code || 'error'}: ${err.message}` });
   } finally {
     setBusy(false);
-    await refresh();
+    await refresh(true);
   }
 }
 
@@ -375,7 +402,7 @@ async function pin(i) {
     renderMessages();
   } finally {
     setBusy(false);
-    await refresh();
+    await refresh(true);
   }
 }
 
@@ -439,7 +466,7 @@ async function forget(id) {
     await mem.forget(id, { purge: true });
   } finally {
     setBusy(false);
-    await refresh();
+    await refresh(true);
     if ($('query').value.trim()) await search();
   }
 }
@@ -527,7 +554,7 @@ $('add-form').addEventListener('submit', async (e) => {
     alert(err.message);
   } finally {
     setBusy(false);
-    await refresh();
+    await refresh(true);
   }
 });
 $('search-form').addEventListener('submit', (e) => {
@@ -606,7 +633,18 @@ $('reset').addEventListener('click', async () => {
     mem = null;
     if (storage === 'opfs') {
       const root = await navigator.storage.getDirectory();
-      for (const name of [DB_PATH, `${DB_PATH}-journal`]) await root.removeEntry(name).catch(() => {});
+      let held = null;
+      for (const name of [DB_PATH, `${DB_PATH}-journal`]) {
+        await root.removeEntry(name).catch((err) => {
+          // Another tab of the demo took the file over when this one closed it.
+          if (err?.name !== 'NotFoundError') held = err;
+        });
+      }
+      if (held) {
+        mem = await openDB(); // nothing was erased: carry on with the database as it is
+        alert(`${t('eraseHeld')} (${held.name || held})`);
+        return;
+      }
     }
     for (const k of Object.keys(localStorage)) if (k.startsWith('memcore-demo-chat:')) localStorage.removeItem(k);
     messages = [];

@@ -13,7 +13,9 @@
 // Lock named "memcore:opfs:<path>" and OPFS's own rule that a file has at most one sync
 // access handle. An open in a second tab waits up to [LockWait] for the first to let go
 // (a reload) and then fails with a storage error that says so; it never hangs and never
-// writes beside the owner.
+// writes beside the owner. The browser entry (js/browser-tabs.js) avoids that for its
+// own tabs: only the tab that owns the file opens it here, and the others send it their
+// requests.
 //
 // The journal's handle stays open for as long as the database is: deleting the journal
 // (journal_mode=DELETE's commit) truncates it to zero bytes and flushes, and a zero-length

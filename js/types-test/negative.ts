@@ -138,3 +138,12 @@ export function narrow(e: MemcoreError): void {
   const f: string = e.field;
   void f;
 }
+
+export async function browserStatsWrong(): Promise<void> {
+  // @ts-expect-error persist is a boolean
+  await open({ path: 'agent.db', persist: 'yes' });
+  const s = await open({ path: 'agent.db' }).then((m) => m.stats());
+  // @ts-expect-error browser may be absent (not a browser, or not OPFS)
+  const owner: boolean = s.browser.owner;
+  void owner;
+}

@@ -7,8 +7,11 @@ import {
   MemcoreError,
   VERSION,
   open,
+  preload,
   type BuildContextResult,
+  type BrowserStats,
   type BusinessState,
+  type EngineInfo,
   type ChatMessage,
   type CompactReport,
   type CompactResult,
@@ -231,4 +234,22 @@ export async function withLLM(): Promise<Memory> {
   const sync: LLMFunction = () => 'ok';
   await open({ path: ':memory:', llm: sync });
   return open({ path: 'agent.db', llm, embed: async (t) => t.map(() => [1, 0]) });
+}
+
+export async function browserStats(): Promise<void> {
+  const mem = await open({ path: 'agent.db', persist: false });
+  const s = await mem.stats();
+  const b: BrowserStats | undefined = s.browser;
+  if (b) {
+    const owner: boolean = b.owner;
+    const kept: boolean | null = b.persisted;
+    const room: number | null = b.quotaBytes === null || b.usageBytes === null ? null : b.quotaBytes - b.usageBytes;
+    void [owner, kept, room];
+  }
+}
+
+export async function preloads(): Promise<void> {
+  const info: EngineInfo = await preload({ warm: false, wasmURL: '/memcore.wasm' });
+  await preload();
+  void info;
 }

@@ -205,5 +205,9 @@ func IsBusy(err error) bool {
 	return errors.Is(err, sqlite3.BUSY) || errors.Is(err, sqlite3.LOCKED)
 }
 
+// IsFull reports whether err is SQLite's "database or disk is full": the disk, or the
+// browser's storage quota for the site (OPFS), has no room for the write.
+func IsFull(err error) bool { return errors.Is(err, sqlite3.FULL) }
+
 // IsInterrupt reports whether err came from a cancelled context.
 func IsInterrupt(err error) bool { return errors.Is(err, sqlite3.INTERRUPT) }

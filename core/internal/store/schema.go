@@ -209,6 +209,18 @@ func (d *DB) migrateTo(target int, readOnly bool) error {
 	if readOnly {
 		return fmt.Errorf("database schema version %d needs an upgrade to %d, which a read-only open cannot do", v, target)
 	}
+	if v == 0 {
+		// A fresh file: every migration in one transaction (one commit instead of one per
+		// migration; on OPFS each commit is journal writes and flushes).
+		return d.Tx(func() error {
+			for ; v < target; v++ {
+				if err := d.conn.Exec(migrations[v]); err != nil {
+					return fmt.Errorf("migration %d: %w", v+1, err)
+				}
+			}
+			return d.conn.Exec(fmt.Sprintf("PRAGMA user_version=%d; PRAGMA application_id=%d;", target, applicationID))
+		})
+	}
 	for ; v < target; v++ {
 		err := d.Tx(func() error {
 			if err := d.conn.Exec(migrations[v]); err != nil {
