@@ -130,7 +130,7 @@ func (n *Namespace) retryQueued(ctx context.Context, session *string, limit int,
 		} else {
 			res.ByHeuristic++
 		}
-		res.Stored += len(stored)
+		res.Stored += len(stored.Memories)
 		res.Duplicates += dups
 	}
 	return nil
