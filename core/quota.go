@@ -196,3 +196,19 @@ func evictionScore(c store.EvictionCandidate, now time.Time) float64 {
 	}
 	return c.Importance * heat * math.Exp(-float64(age)/float64(quotaRecency))
 }
+
+// Protocol ops.
+
+type quotaSetArgs struct {
+	nsArg
+	// Quota is the namespace's own quota; null removes it.
+	Quota *Quota `json:"quota"`
+}
+
+func opQuotaSet(ctx context.Context, n *Namespace, a *quotaSetArgs) (any, error) {
+	return n.SetQuota(ctx, a.Quota)
+}
+
+func opQuotaGet(ctx context.Context, n *Namespace, _ *nsArg) (any, error) {
+	return n.QuotaInfo(ctx)
+}

@@ -135,9 +135,7 @@ func (n *Namespace) EndSession(ctx context.Context, sessionID string) (*EndSessi
 				return err
 			}
 		}
-		if err := n.e.db.AddHistory("create", now, mem); err != nil {
-			return err
-		}
+		// No history row: a creation is rebuilt from the live row (store.History).
 		if err := n.e.db.InsertEpisode(n.name, toStoreEpisode(&ep)); err != nil {
 			return err
 		}
