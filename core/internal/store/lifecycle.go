@@ -196,3 +196,60 @@ func (d *DB) EvictionCandidates(ns string, now time.Time) ([]EvictionCandidate, 
 	}
 	return out, s.Err()
 }
+
+// UpkeepRow is what consolidate reads of a memory: enough to decay, fold and index it.
+type UpkeepRow struct {
+	ID, Type, Tier, Subject, Predicate string
+	Content                            string // at most the first 600 bytes
+	Importance                         float64
+	LastUsed                           time.Time // last access, update or decay
+	UpdatedAt                          time.Time
+}
+
+// LiveUpkeepRows returns the live memories of ns (not superseded, not expired at now),
+// oldest first.
+func (d *DB) LiveUpkeepRows(ns string, now time.Time) ([]UpkeepRow, error) {
+	s, err := d.prepare(`SELECT m.id, m.type, m.tier, m.subject, m.predicate, substr(m.content, 1, 600), m.importance,
+		max(coalesce(m.last_accessed_at, 0), m.updated_at, coalesce(m.decayed_at, 0)), m.updated_at
+		FROM memories m WHERE m.namespace = ? AND m.superseded_by IS NULL
+		AND (m.expires_at IS NULL OR m.expires_at > ?) ORDER BY m.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	if err := bind(s, ns, ms(now)); err != nil {
+		return nil, err
+	}
+	var out []UpkeepRow
+	for s.Step() {
+		out = append(out, UpkeepRow{ID: s.ColumnText(0), Type: s.ColumnText(1), Tier: s.ColumnText(2),
+			Subject: s.ColumnText(3), Predicate: s.ColumnText(4), Content: s.ColumnText(5),
+			Importance: s.ColumnFloat(6), LastUsed: fromMS(s.ColumnInt64(7)), UpdatedAt: fromMS(s.ColumnInt64(8))})
+	}
+	return out, s.Err()
+}
+
+// ExpiredBefore returns the ids of ns's memories that expired before t, oldest first.
+func (d *DB) ExpiredBefore(ns string, t time.Time) ([]string, error) {
+	s, err := d.prepare(`SELECT m.id FROM memories m WHERE m.namespace = ? AND m.expires_at IS NOT NULL
+		AND m.expires_at <= ? ORDER BY m.id`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	if err := bind(s, ns, ms(t)); err != nil {
+		return nil, err
+	}
+	var out []string
+	for s.Step() {
+		out = append(out, s.ColumnText(0))
+	}
+	return out, s.Err()
+}
+
+// SetDecayed sets a memory's importance as decayed at at, without a new version: decay is
+// upkeep, not an edit (like access counts).
+func (d *DB) SetDecayed(ns, id string, importance float64, at time.Time) error {
+	return d.exec(`UPDATE memories SET importance = ?, decayed_at = ? WHERE namespace = ? AND id = ?`,
+		importance, ms(at), ns, id)
+}
