@@ -272,10 +272,18 @@ func ftsDoc(m *Memory) store.FTSDoc {
 	for _, t := range m.Tags {
 		subj = text.AppendTokens(subj, t)
 	}
+	content := text.Tokens(m.Content)
+	if k := m.Card; k != nil {
+		// A card counts: its person and relationship are searched like the subject,
+		// its backstory like the content.
+		subj = text.AppendTokens(subj, k.Person)
+		subj = text.AppendTokens(subj, k.Relationship)
+		content = text.AppendTokens(content, k.Backstory)
+	}
 	return store.FTSDoc{
 		Title:   text.Join(text.Tokens(m.Title)),
 		Subject: text.Join(subj),
-		Content: text.Join(text.Tokens(m.Content)),
+		Content: text.Join(content),
 	}
 }
 
