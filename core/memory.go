@@ -174,6 +174,9 @@ func (n *Namespace) upsert(m *Memory, in *MemoryInput, field string, now time.Ti
 	old := *cur
 	before, beforeText := ftsDoc(cur), embedText(cur)
 	p := inputPatch(in)
+	// A keyed write is the key's current value: it is live again, and supersedes what
+	// its subject and predicate name (the caller's supersede).
+	cur.SupersededBy = ""
 	if err := n.e.applyPatch(cur, &p, in.Strategy, now); err != nil {
 		return nil, errs.As(err).WithField(field)
 	}
