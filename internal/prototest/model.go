@@ -262,6 +262,7 @@ func (m *model) remember() {
 	}
 	if want, got := m.supersede(x), supersededIDs(res); !slices.Equal(want, got) {
 		m.t.Errorf("step %d: superseded %v, model %v", m.step, got, want)
+		m.explain(append(want, got...)...)
 	}
 	m.evicted(res, x.id)
 }
@@ -349,6 +350,7 @@ func (m *model) update() {
 	}
 	if got := supersededIDs(res); !slices.Equal(want, got) {
 		m.t.Errorf("step %d: update superseded %v, model %v", m.step, got, want)
+		m.explain(append(append(want, got...), x.id)...)
 	}
 }
 
@@ -393,7 +395,9 @@ func (m *model) consolidate() {
 		}
 		return
 	}
-	// Fold, predicted by the model from the updatedAt values the engine returned.
+	// Fold, predicted by the model from the engine's updatedAt values (a supersession
+	// moves them without saying so in its result).
+	m.refresh()
 	groups := map[string][]*mmem{}
 	for _, x := range m.mems {
 		if x.supersededBy == "" {
@@ -406,9 +410,16 @@ func (m *model) consolidate() {
 		if len(g) < 2 {
 			continue
 		}
+		at := func(x *mmem) time.Time {
+			t, err := time.Parse(time.RFC3339Nano, x.updatedAt)
+			if err != nil {
+				m.t.Fatalf("step %d: updatedAt %q: %v", m.step, x.updatedAt, err)
+			}
+			return t
+		}
 		sort.Slice(g, func(i, j int) bool {
-			if g[i].updatedAt != g[j].updatedAt {
-				return g[i].updatedAt > g[j].updatedAt
+			if c := at(g[i]).Compare(at(g[j])); c != 0 {
+				return c > 0
 			}
 			return g[i].id > g[j].id
 		})
@@ -428,7 +439,7 @@ func (m *model) consolidate() {
 	if got := int(res["fold"].(map[string]any)["folded"].(float64)); got != folded {
 		m.t.Errorf("step %d: folded %d, model %d", m.step, got, folded)
 	}
-	m.refresh()
+	m.verify() // which memory of each set stayed
 }
 
 // refresh reads back updatedAt of every memory (a fold or supersede changed some).
@@ -512,6 +523,17 @@ func (m *model) verify() {
 			if found != (x.supersededBy == "") {
 				m.t.Errorf("step %d: recall %q finds %s: %v, superseded by %q", m.step, x.tok, id, found, x.supersededBy)
 			}
+		}
+	}
+}
+
+// explain logs the engine's and the model's view of memories, after a mismatch.
+func (m *model) explain(ids ...string) {
+	for _, id := range ids {
+		rec, _ := m.call("get", map[string]any{"id": id})
+		m.t.Logf("engine %s: %v", id, rec)
+		if x := m.mems[id]; x != nil {
+			m.t.Logf("model  %s: %+v", id, *x)
 		}
 	}
 }
