@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memcore/memcore/core/internal/errs"
 )
@@ -55,6 +56,10 @@ func (c *checker) metadata(field string, raw json.RawMessage) json.RawMessage {
 	}
 	if t[0] != '{' {
 		c.fail(errs.InvalidArgument, field, "must be a JSON object")
+		return nil
+	}
+	if !utf8.Valid(t) {
+		c.fail(errs.InvalidArgument, field, "is not valid UTF-8")
 		return nil
 	}
 	var buf bytes.Buffer

@@ -30,7 +30,7 @@ func (d *DB) MemoryByKey(ns, key string) (*record.Memory, error) {
 // with predicate pred and the subject subj (ASCII case-insensitive), other than id.
 func (d *DB) LiveSamePredicate(ns, subj, pred, id string, now time.Time) ([]*record.Memory, error) {
 	s, err := d.prepare(`SELECT ` + memCols + ` FROM memories m
-		WHERE m.namespace=? AND m.predicate=? AND lower(m.subject)=lower(?) AND m.id<>?
+		WHERE m.namespace=? AND m.predicate=? AND m.predicate<>'' AND lower(m.subject)=lower(?) AND m.id<>?
 		AND m.superseded_by IS NULL AND (m.expires_at IS NULL OR m.expires_at > ?)
 		ORDER BY m.id`)
 	if err != nil {
