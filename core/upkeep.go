@@ -130,7 +130,7 @@ func (n *Namespace) decay(ctx context.Context, o *ConsolidateOptions, res *Conso
 	rep := &DecayReport{}
 	res.Decay = rep
 	var toDelete []string
-	err := n.e.tx(ctx, func() error {
+	err := n.step(ctx, o.DryRun, func() error {
 		*rep = DecayReport{}
 		toDelete = nil
 		now := n.e.clock()
@@ -264,7 +264,7 @@ func foldKey(typ, content string) string {
 func (n *Namespace) fold(ctx context.Context, o *ConsolidateOptions, res *ConsolidateResult) error {
 	rep := &FoldReport{}
 	res.Fold = rep
-	return n.e.tx(ctx, func() error {
+	return n.step(ctx, o.DryRun, func() error {
 		*rep = FoldReport{}
 		now := n.e.clock()
 		rows, err := n.e.db.LiveUpkeepRows(n.name, now)
@@ -347,7 +347,7 @@ const maxIndexLine = 200
 func (n *Namespace) refreshIndex(ctx context.Context, o *ConsolidateOptions, res *ConsolidateResult) error {
 	rep := &IndexReport{}
 	res.Index = rep
-	return n.e.tx(ctx, func() error {
+	return n.step(ctx, o.DryRun, func() error {
 		*rep = IndexReport{}
 		now := n.e.clock()
 		rows, err := n.e.db.LiveUpkeepRows(n.name, now)
@@ -471,4 +471,13 @@ func (c *checker) grace(field string, g *int) {
 	if g != nil && (*g < 0 || *g > 3650) {
 		c.fail(errs.InvalidArgument, field, "must be from 0 to 3650 days, got %d", *g)
 	}
+}
+
+// step runs fn in a write transaction, or for a dry run as a read (which a read-only
+// engine can do).
+func (n *Namespace) step(ctx context.Context, dry bool, fn func() error) error {
+	if dry {
+		return n.e.do(ctx, fn)
+	}
+	return n.e.tx(ctx, fn)
 }

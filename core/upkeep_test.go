@@ -243,3 +243,28 @@ func TestCards_searchedAndInContext(t *testing.T) {
 		t.Errorf("the card is not in the recall block: %s", raw)
 	}
 }
+
+func TestConsolidate_readOnlyPlans(t *testing.T) {
+	ctx := context.Background()
+	path := t.TempDir() + "/ro.db"
+	e, err := core.Open(ctx, core.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns, _ := e.Namespace("default")
+	must(ns.Remember(ctx, core.MemoryInput{Content: "same words here"}, core.MemoryInput{Content: "Same words here"}))
+	e.Close()
+	ro, err := core.Open(ctx, core.Options{Path: path, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	rns, _ := ro.Namespace("default")
+	res, err := rns.Consolidate(ctx, core.ConsolidateOptions{DryRun: true})
+	if err != nil || res.Fold.Folded != 1 {
+		t.Fatalf("dry run on a read-only database: %+v %v", res, err)
+	}
+	if _, err := rns.Consolidate(ctx, core.ConsolidateOptions{}); code(err) != core.CodeUnsupported {
+		t.Errorf("a real run on a read-only database: %v", err)
+	}
+}
