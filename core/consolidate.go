@@ -61,13 +61,15 @@ type ExtractionCounts struct {
 	Pending     int `json:"pending"`     // passes left in the namespace's queue
 }
 
-// Consolidate is the namespace's upkeep. Today it retries the LLM extraction passes that
-// failed (ExtractFacts with Commit queues them): with the host's LLM, a pass that
-// succeeds is stored like ExtractFacts stores and leaves the queue, one that fails again
-// stays (until MaxExtractionAttempts); without an LLM — or once the session's LLM cap or
-// the attempts are used up — the heuristics run on the queued messages and the pass
-// leaves the queue. It is also where merging and deduplicating memories will live
-// (docs/FACTS.md).
+// Consolidate is the namespace's daily upkeep, in steps (ConsolidateSteps, upkeep.go),
+// each its own transaction and each reported; with DryRun nothing changes and the result
+// holds the plan. The extraction step retries the LLM extraction passes that failed
+// (ExtractFacts with Commit queues them): with the host's LLM, a pass that succeeds is
+// stored like ExtractFacts stores and leaves the queue, one that fails again stays (until
+// MaxExtractionAttempts); without an LLM — or once the session's LLM cap or the attempts
+// are used up — the heuristics run on the queued messages and the pass leaves the queue.
+// Then decay, the sweep of long-expired memories, the fold of duplicates and the refresh
+// of MEMORY's and USER's sections (docs/ENGINE.md, "Upkeep").
 func (n *Namespace) Consolidate(ctx context.Context, o ConsolidateOptions) (*ConsolidateResult, error) {
 	c := checker{l: n.e.limits}
 	limit := c.limit("limit", o.Limit, 10)
