@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"crypto/sha256"
+	"sync"
 )
 
 // Embeddings are cached by content: a text's vector is stored under the sha256 of the
@@ -74,4 +75,39 @@ func (n *Namespace) putEmbeddings(vecs map[string][]float32) error {
 		}
 	}
 	return nil
+}
+
+// maxCachedQueries bounds the in-memory cache of query vectors (a few hundred KB at
+// 1,024 dimensions); when full it starts over.
+const maxCachedQueries = 256
+
+// queryCache keeps the vectors of recent recall queries in memory, by text: buildContext
+// recalls with the same query turn after turn, and a query is not worth a write.
+type queryCache struct {
+	mu sync.Mutex
+	m  map[string][]float32
+}
+
+// queryVector returns the embedding of a recall query: from the in-memory cache, else
+// from the file's cache (a query that is some memory's text), else from the embedder;
+// nil when the embedder fails (recall then uses BM25 alone).
+func (n *Namespace) queryVector(ctx context.Context, query string) []float32 {
+	qc := &n.e.queries
+	qc.mu.Lock()
+	v, ok := qc.m[query]
+	qc.mu.Unlock()
+	if ok {
+		n.e.stat.embedCacheHits.Add(1)
+		return v
+	}
+	v = n.embedCached(ctx, []string{query})[query]
+	if v != nil {
+		qc.mu.Lock()
+		if qc.m == nil || len(qc.m) >= maxCachedQueries {
+			qc.m = map[string][]float32{}
+		}
+		qc.m[query] = v
+		qc.mu.Unlock()
+	}
+	return v
 }

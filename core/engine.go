@@ -36,11 +36,13 @@ type Engine struct {
 	complete func(ctx context.Context, req Completion) (string, error)
 	stat     struct {
 		embedFailures atomic.Int64
-		// embedCalls and embedTexts count the embedder calls for memory texts and the
-		// texts they carried; embedCacheHits the texts the cache answered (embedcache.go).
+		// embedCalls and embedTexts count the embedder calls and the texts they
+		// carried; embedCacheHits the texts a cache answered (embedcache.go).
 		embedCalls, embedTexts, embedCacheHits atomic.Int64
 	}
 	quota *Quota // the default quota of every namespace (Options.Quota), nil: none
+	// queries caches the vectors of recent recall queries (embedcache.go).
+	queries queryCache
 }
 
 // Open opens or creates the database of opts.Path, migrating an older schema. A file

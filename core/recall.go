@@ -64,11 +64,7 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 	w := n.e.scoring
 	var qvec []float32
 	if n.e.embedder != nil {
-		vecs, err := n.e.embed(ctx, []string{query})
-		n.e.embedFailed(err)
-		if err == nil {
-			qvec = vecs[0]
-		}
+		qvec = n.queryVector(ctx, query) // embedcache.go
 	}
 	err := n.e.do(ctx, func() error {
 		now := n.e.clock()

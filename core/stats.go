@@ -16,8 +16,8 @@ type Stats struct {
 	DBBytes       int64            `json:"dbBytes"` // the whole file, all namespaces
 	SchemaVersion int              `json:"schemaVersion"`
 	Version       string           `json:"version"` // the engine's
-	// Embedder use since Open, for memory texts: calls, texts sent, texts the cache
-	// answered instead (docs/ENGINE.md, "Embedding cache").
+	// Embedder use since Open, for memory texts and recall queries: calls, texts sent,
+	// texts a cache answered instead (docs/ENGINE.md, "Embedding cache").
 	EmbedCalls     int64 `json:"embedCalls"`
 	EmbedTexts     int64 `json:"embedTexts"`
 	EmbedCacheHits int64 `json:"embedCacheHits"`

@@ -225,6 +225,14 @@ func TestEmbeddings_cachedAndBatched(t *testing.T) {
 	if len(hits) == 0 || hits[0].Components.Vector == 0 {
 		t.Errorf("a cached vector is not used in recall: %+v", hits)
 	}
+	// A query that is a memory's text comes from the file's cache; a new one is embedded
+	// once, then comes from memory.
+	for range 3 {
+		must(ns.Recall(ctx, "a brand new question", core.RecallOptions{Peek: true}))
+	}
+	if len(calls) != 2 || !slices.Equal(calls[1], []string{"a brand new question"}) {
+		t.Errorf("embedder calls after recalls: %q", calls)
+	}
 }
 
 func TestCards_searchedAndInContext(t *testing.T) {

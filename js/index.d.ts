@@ -452,7 +452,7 @@ export interface Stats {
   schemaVersion: number;
   /** The engine's version. */
   version: string;
-  /** Embedder calls for memory texts since open, the texts they carried, and the texts the embedding cache answered instead. */
+  /** Embedder calls since open (memory texts and recall queries), the texts they carried, and the texts a cache answered instead. */
   embedCalls: number;
   embedTexts: number;
   embedCacheHits: number;
