@@ -63,10 +63,15 @@ func TestRemember_failedBatchWritesNothing(t *testing.T) {
 			code: core.CodeStorage,
 			setup: `CREATE TEMP TRIGGER fail BEFORE INSERT ON main.memories WHEN NEW.content = 'boom'
 				BEGIN SELECT RAISE(ABORT, 'provoked failure'); END`},
-		{name: "storage_fails_in_history", in: batch(3, -1, core.MemoryInput{}),
+		// The last memory supersedes the first (same subject and predicate): a failure
+		// while marking it superseded must take the whole batch back.
+		{name: "storage_fails_in_supersede", in: []core.MemoryInput{
+			{Content: "lives in Berlin", Subject: "user", Predicate: "location"},
+			{Content: "likes walruses"},
+			{Content: "moved to Lisbon", Subject: "user", Predicate: "location"}},
 			code: core.CodeStorage,
-			setup: `CREATE TEMP TRIGGER fail BEFORE INSERT ON main.memory_history WHEN NEW.snapshot LIKE
-				'%walruses w2%' BEGIN SELECT RAISE(ABORT, 'provoked failure'); END`},
+			setup: `CREATE TEMP TRIGGER fail BEFORE UPDATE ON main.memories WHEN NEW.superseded_by IS NOT NULL
+				BEGIN SELECT RAISE(ABORT, 'provoked failure'); END`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()

@@ -3,8 +3,10 @@ package core
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
+	"github.com/memcore/memcore/core/internal/errs"
 	"github.com/memcore/memcore/core/internal/facts"
 	"github.com/memcore/memcore/core/internal/store"
 )
@@ -17,10 +19,39 @@ const MaxExtractionAttempts = 5
 type ConsolidateOptions struct {
 	// Limit is how many queued passes one call takes up, oldest first (default 10).
 	Limit int `json:"limit,omitempty"`
+	// Steps are the steps to run (default: ConsolidateSteps, all of them, in order).
+	Steps []string `json:"steps,omitempty"`
+	// DryRun computes every step's plan and counts without changing anything (the
+	// extraction step then only counts the queue).
+	DryRun bool `json:"dryRun,omitempty"`
+	// GraceDays is how long expired memories stay before the sweep (default 7).
+	GraceDays *int `json:"graceDays,omitempty"`
+	// IncludePermanent lets decay lower (and demote, and delete) permanent memories
+	// and rules too, which it otherwise leaves alone.
+	IncludePermanent bool `json:"includePermanent,omitempty"`
 }
 
 // ConsolidateResult counts what Consolidate did.
 type ConsolidateResult struct {
+	// ExtractionCounts are the extraction step's counts (JSON: at the top level).
+	ExtractionCounts
+
+	// Steps are the steps that ran, in order; DryRun echoes the option.
+	Steps  []string `json:"steps"`
+	DryRun bool     `json:"dryRun"`
+	// One report per step that ran.
+	Decay *DecayReport `json:"decay,omitempty"`
+	Sweep *SweepReport `json:"expired,omitempty"`
+	Fold  *FoldReport  `json:"fold,omitempty"`
+	Index *IndexReport `json:"index,omitempty"`
+	// Plan lists the actions of a dry run (at most 1,000; PlanTruncated says when
+	// there were more — the counts above are complete).
+	Plan          []Action `json:"plan,omitempty"`
+	PlanTruncated bool     `json:"planTruncated,omitempty"`
+}
+
+// ExtractionCounts count the extraction step: the queued LLM passes retried.
+type ExtractionCounts struct {
 	Processed   int `json:"processed"`   // queued passes taken up
 	ByLLM       int `json:"byLLM"`       // answered by the LLM, stored and removed from the queue
 	ByHeuristic int `json:"byHeuristic"` // run through the heuristics instead, stored and removed
@@ -30,22 +61,53 @@ type ConsolidateResult struct {
 	Pending     int `json:"pending"`     // passes left in the namespace's queue
 }
 
-// Consolidate is the namespace's upkeep. Today it retries the LLM extraction passes that
-// failed (ExtractFacts with Commit queues them): with the host's LLM, a pass that
-// succeeds is stored like ExtractFacts stores and leaves the queue, one that fails again
-// stays (until MaxExtractionAttempts); without an LLM — or once the session's LLM cap or
-// the attempts are used up — the heuristics run on the queued messages and the pass
-// leaves the queue. It is also where merging and deduplicating memories will live
-// (docs/FACTS.md).
+// Consolidate is the namespace's daily upkeep, in steps (ConsolidateSteps, upkeep.go),
+// each its own transaction and each reported; with DryRun nothing changes and the result
+// holds the plan. The extraction step retries the LLM extraction passes that failed
+// (ExtractFacts with Commit queues them): with the host's LLM, a pass that succeeds is
+// stored like ExtractFacts stores and leaves the queue, one that fails again stays (until
+// MaxExtractionAttempts); without an LLM — or once the session's LLM cap or the attempts
+// are used up — the heuristics run on the queued messages and the pass leaves the queue.
+// Then decay, the sweep of long-expired memories, the fold of duplicates and the refresh
+// of MEMORY's and USER's sections (docs/ENGINE.md, "Upkeep").
 func (n *Namespace) Consolidate(ctx context.Context, o ConsolidateOptions) (*ConsolidateResult, error) {
 	c := checker{l: n.e.limits}
 	limit := c.limit("limit", o.Limit, 10)
+	steps := c.steps("steps", o.Steps)
+	c.grace("graceDays", o.GraceDays)
 	if c.err != nil {
 		return nil, c.err
 	}
-	res := &ConsolidateResult{}
-	if err := n.retryQueued(ctx, nil, limit, res); err != nil {
+	if err := n.e.checkOpen(); err != nil {
 		return nil, err
+	}
+	if n.e.readOnly && !o.DryRun {
+		return nil, errs.New(errs.Unsupported, "dryRun", "a read-only database can only plan its upkeep: set dryRun")
+	}
+	res := &ConsolidateResult{Steps: []string{}, DryRun: o.DryRun}
+	for _, step := range ConsolidateSteps { // in order, whatever order they were given in
+		if !slices.Contains(steps, step) {
+			continue
+		}
+		res.Steps = append(res.Steps, step)
+		var err error
+		switch step {
+		case StepExtraction:
+			if !o.DryRun {
+				err = n.retryQueued(ctx, nil, limit, res)
+			}
+		case StepDecay:
+			err = n.decay(ctx, &o, res)
+		case StepExpired:
+			err = n.sweep(ctx, &o, res)
+		case StepDuplicates:
+			err = n.fold(ctx, &o, res)
+		case StepIndex:
+			err = n.refreshIndex(ctx, &o, res)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	err := n.e.do(ctx, func() error {
 		pending, err := n.e.db.QueueLen(n.name)
@@ -130,7 +192,7 @@ func (n *Namespace) retryQueued(ctx context.Context, session *string, limit int,
 		} else {
 			res.ByHeuristic++
 		}
-		res.Stored += len(stored)
+		res.Stored += len(stored.Memories)
 		res.Duplicates += dups
 	}
 	return nil

@@ -478,6 +478,7 @@ func recallBlock(hits []Hit, chars int) (string, []Hit) {
 		if m.Title != "" && !strings.Contains(m.Content, m.Title) {
 			t = m.Title + ": " + t
 		}
+		t += cardText(m.Card) // the memory's card, when it has one (cards.go)
 		t = strings.Join(strings.Fields(sanitizeRecall(t)), " ")
 		n := utf8.RuneCountInString(t)
 		if n > left {

@@ -34,7 +34,15 @@ type Engine struct {
 	touches  map[touchKey]touch // recall accesses not yet written (heat.go)
 	embedder func(ctx context.Context, texts []string) ([][]float32, error)
 	complete func(ctx context.Context, req Completion) (string, error)
-	stat     struct{ embedFailures atomic.Int64 }
+	stat     struct {
+		embedFailures atomic.Int64
+		// embedCalls and embedTexts count the embedder calls and the texts they
+		// carried; embedCacheHits the texts a cache answered (embedcache.go).
+		embedCalls, embedTexts, embedCacheHits atomic.Int64
+	}
+	quota *Quota // the default quota of every namespace (Options.Quota), nil: none
+	// queries caches the vectors of recent recall queries (embedcache.go).
+	queries queryCache
 }
 
 // Open opens or creates the database of opts.Path, migrating an older schema. A file
@@ -58,6 +66,16 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		e.scoring = *opts.Scoring
 	} else {
 		e.scoring = recall.DefaultWeights()
+	}
+	if opts.Quota != nil {
+		c := checker{l: e.limits}
+		c.quota("quota", opts.Quota)
+		if c.err != nil {
+			db.Close()
+			return nil, c.err
+		}
+		q := *opts.Quota
+		e.quota = &q
 	}
 	e.mux = e.newMux()
 	return e, nil

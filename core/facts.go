@@ -64,6 +64,9 @@ type ExtractResult struct {
 	Retried int `json:"retried"`
 	// Reason says why Facts (or, with Commit, Memories) is empty.
 	Reason string `json:"reason,omitempty"`
+	// Superseded lists the live memories that stored facts superseded (same subject and
+	// predicate: see Supersession).
+	Superseded []Supersession `json:"superseded,omitempty"`
 }
 
 // importance of an extracted memory, by type: what describes the user or how to work
@@ -156,10 +159,12 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 			return n.e.db.CountLLMExtraction(n.name, pass.session, n.e.clock())
 		}
 	}
-	res.Memories, res.Duplicates, err = n.commitFacts(ctx, res.Facts, ci)
+	var rr *RememberResult
+	rr, res.Duplicates, err = n.commitFacts(ctx, res.Facts, ci)
 	if err != nil {
 		return nil, err
 	}
+	res.Memories, res.Superseded = rr.Memories, rr.Superseded
 	if len(res.Facts) > 0 && len(res.Memories) == 0 {
 		res.Reason = ReasonAllKnown
 	}
@@ -304,12 +309,13 @@ type commitInfo struct {
 // block and the MEMORY lines of those it stored and ci.also. Facts of a type and Key a
 // live memory of the namespace has are not stored; it returns the stored memories and
 // how many were not.
-func (n *Namespace) commitFacts(ctx context.Context, fs []Fact, ci commitInfo) ([]*Memory, int, error) {
+func (n *Namespace) commitFacts(ctx context.Context, fs []Fact, ci commitInfo) (*RememberResult, int, error) {
+	none := &RememberResult{Memories: []*Memory{}}
 	if len(fs) == 0 {
 		if ci.also == nil {
-			return []*Memory{}, 0, nil
+			return none, 0, nil
 		}
-		return []*Memory{}, 0, n.e.tx(ctx, ci.also)
+		return none, 0, n.e.tx(ctx, ci.also)
 	}
 	in := make([]MemoryInput, len(fs))
 	l := n.e.limits

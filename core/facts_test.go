@@ -375,13 +375,13 @@ func TestExtractFacts_llmFailureQueuesAndConsolidateRetries(t *testing.T) {
 	// A malformed answer is a failure too; the LLM was asked each time.
 	llm.set("Sorry, I cannot help with that.", nil)
 	c, err := ns.Consolidate(ctx, core.ConsolidateOptions{})
-	if err != nil || *c != (core.ConsolidateResult{Processed: 1, Failed: 1, Pending: 1}) {
+	if err != nil || c.ExtractionCounts != (core.ExtractionCounts{Processed: 1, Failed: 1, Pending: 1}) {
 		t.Fatalf("consolidate, bad answer: %+v %v", c, err)
 	}
 	// The LLM answers: the pass is stored and leaves the queue.
 	llm.set(fxLLMAnswer, nil)
 	c, err = ns.Consolidate(ctx, core.ConsolidateOptions{Limit: 5})
-	if err != nil || *c != (core.ConsolidateResult{Processed: 1, ByLLM: 1, Stored: 2, Pending: 0}) {
+	if err != nil || c.ExtractionCounts != (core.ExtractionCounts{Processed: 1, ByLLM: 1, Stored: 2, Pending: 0}) {
 		t.Fatalf("consolidate: %+v %v", c, err)
 	}
 	if llm.calls() != 5 {
@@ -410,7 +410,7 @@ func TestExtractFacts_llmFailureQueuesAndConsolidateRetries(t *testing.T) {
 	ns2, _ := e2.Namespace("default")
 	c, err = ns2.Consolidate(ctx, core.ConsolidateOptions{})
 	// Its five facts were stored by the failed call already: only duplicates now.
-	if err != nil || *c != (core.ConsolidateResult{Processed: 1, ByHeuristic: 1, Duplicates: 5}) {
+	if err != nil || c.ExtractionCounts != (core.ExtractionCounts{Processed: 1, ByHeuristic: 1, Duplicates: 5}) {
 		t.Fatalf("consolidate without LLM: %+v %v", c, err)
 	}
 }
@@ -428,13 +428,13 @@ func TestConsolidate_attemptsRunOut(t *testing.T) {
 		}
 	}
 	c, err := ns.Consolidate(ctx, core.ConsolidateOptions{})
-	if err != nil || *c != (core.ConsolidateResult{Processed: 1, ByHeuristic: 1, Duplicates: 4}) {
+	if err != nil || c.ExtractionCounts != (core.ExtractionCounts{Processed: 1, ByHeuristic: 1, Duplicates: 4}) {
 		t.Fatalf("last attempt: %+v %v", c, err)
 	}
 	if llm.calls() != core.MaxExtractionAttempts {
 		t.Errorf("%d LLM calls, want %d", llm.calls(), core.MaxExtractionAttempts)
 	}
-	if c, _ := ns.Consolidate(ctx, core.ConsolidateOptions{}); *c != (core.ConsolidateResult{}) {
+	if c, _ := ns.Consolidate(ctx, core.ConsolidateOptions{}); c.ExtractionCounts != (core.ExtractionCounts{}) {
 		t.Errorf("empty queue: %+v", c)
 	}
 }

@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -20,6 +21,9 @@ type Filter struct {
 	CreatedBefore     *time.Time `json:"createdBefore,omitempty"` // exclusive
 	IncludeExpired    bool       `json:"includeExpired,omitempty"`
 	IncludeSuperseded bool       `json:"includeSuperseded,omitempty"`
+	// Metadata matches the memories whose metadata has each of its top-level keys with
+	// an equal JSON value (type and value: 1 is not true, "1" is not 1).
+	Metadata json.RawMessage `json:"metadata,omitempty"`
 }
 
 // ListOptions page through a list.
@@ -45,13 +49,14 @@ func (c *checker) filter(field string, f *Filter) {
 	}
 	c.time(field+"createdAfter", f.CreatedAfter)
 	c.time(field+"createdBefore", f.CreatedBefore)
+	f.Metadata = c.metadata(field+"metadata", f.Metadata)
 }
 
 func (f *Filter) store(now time.Time) store.Filter {
 	return store.Filter{
 		Types: f.Types, Tags: f.Tags, Tier: f.Tier, CreatedAfter: f.CreatedAfter,
 		CreatedBefore: f.CreatedBefore, Now: now, IncludeExpired: f.IncludeExpired,
-		IncludeSuperseded: f.IncludeSuperseded,
+		IncludeSuperseded: f.IncludeSuperseded, Metadata: string(f.Metadata),
 	}
 }
 
@@ -95,12 +100,17 @@ type ForgetOptions struct {
 	// otherwise keeps a deleted row's terms until a merge), so no copy of their text
 	// remains in the file.
 	Purge bool `json:"purge,omitempty"`
+	// AlsoTurns, with Purge, also deletes the turns the memories were learned from
+	// (source.turnIds of every version) and the copies compaction stored of them.
+	AlsoTurns bool `json:"alsoTurns,omitempty"`
 }
 
 // ForgetResult lists what was forgotten.
 type ForgetResult struct {
 	Forgotten int      `json:"forgotten"`
 	IDs       []string `json:"ids"`
+	// Receipt says what was removed, where, how many (see ForgetReceipt).
+	Receipt *ForgetReceipt `json:"receipt"`
 }
 
 // Forget deletes memories and their index entries in one transaction. Naming an id that
@@ -125,12 +135,15 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 		given++
 		c.filter("filter.", o.Filter)
 		f := o.Filter
-		if len(f.Types) == 0 && len(f.Tags) == 0 && f.Tier == "" && f.CreatedAfter == nil && f.CreatedBefore == nil {
-			c.fail(errs.InvalidArgument, "filter", "a forget filter needs at least one of types, tags, tier, createdAfter, createdBefore")
+		if len(f.Types) == 0 && len(f.Tags) == 0 && f.Tier == "" && f.CreatedAfter == nil && f.CreatedBefore == nil && len(f.Metadata) == 0 {
+			c.fail(errs.InvalidArgument, "filter", "a forget filter needs at least one of types, tags, tier, createdAfter, createdBefore, metadata")
 		}
 	}
 	if given != 1 {
 		c.fail(errs.InvalidArgument, "id", "give exactly one of id, ids or filter")
+	}
+	if o.AlsoTurns && !o.Purge {
+		c.fail(errs.InvalidArgument, "alsoTurns", "alsoTurns deletes turns, which only a purge does: set purge too")
 	}
 	if c.err != nil {
 		return nil, c.err
@@ -141,6 +154,9 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 	}
 	res := &ForgetResult{IDs: []string{}}
 	err := n.e.tx(ctx, func() error {
+		rc := &ForgetReceipt{Documents: []DocumentLines{}}
+		res.Receipt = rc
+		turnsGone := false
 		now := n.e.clock()
 		if o.Filter != nil {
 			f := o.Filter.store(now)
@@ -163,9 +179,27 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 				}
 				return notFound(field, id)
 			}
+			v, err := n.e.db.VectorCount(n.name, id)
+			if err != nil {
+				return err
+			}
+			rc.Vectors += v
+			if o.Purge {
+				gone, err := n.purgeDerived(m, rc, o.AlsoTurns)
+				if err != nil {
+					return err
+				}
+				turnsGone = turnsGone || gone
+				h, err := n.e.db.HistoryRows(n.name, id)
+				if err != nil {
+					return err
+				}
+				rc.HistoryEntries += h
+			}
 			if _, err := n.e.db.DeleteMemory(n.name, id); err != nil {
 				return err
 			}
+			rc.Memories++
 			if o.Purge {
 				err = n.e.db.PurgeHistory(n.name, id)
 			} else {
@@ -179,7 +213,13 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 		res.Forgotten = len(res.IDs)
 		if o.Purge && res.Forgotten > 0 {
 			// The FTS index keeps a deleted row's terms until it is rewritten.
-			return n.e.db.PurgeIndex()
+			rc.IndexRewritten = true
+			if err := n.e.db.PurgeIndex(); err != nil {
+				return err
+			}
+		}
+		if turnsGone {
+			return n.e.db.PurgeTurnIndex()
 		}
 		return nil
 	})

@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -26,19 +27,54 @@ type MemoryInput struct {
 	ExpiresAt  *time.Time `json:"expiresAt,omitempty"`
 	Source     *Source    `json:"source,omitempty"`
 	Card       *Card      `json:"card,omitempty"`
+	// Key names the memory in its namespace: when a memory has this key already, the
+	// input updates it (with Strategy) instead of creating one — an upsert.
+	Key string `json:"key,omitempty"`
+	// Metadata is a JSON object of the caller's (at most MaxMetadataBytes).
+	Metadata json.RawMessage `json:"metadata,omitempty"`
+	// Strategy is how an input whose Key is known updates that memory (overwrite,
+	// append, merge; see the Strategy constants).
+	Strategy string `json:"strategy,omitempty"`
+	// ExpectVersion, with Key, makes the remember fail with conflict unless the memory of
+	// that key is at this version (0: any; a key no memory has is a conflict too).
+	ExpectVersion int64 `json:"expectVersion,omitempty"`
 }
 
 // Remember stores memories in one transaction: all of them, or (on any invalid one) none,
 // with the error naming the first bad field as "memories[i].field". It returns the stored
 // records in input order.
 func (n *Namespace) Remember(ctx context.Context, in ...MemoryInput) ([]*Memory, error) {
+	r, err := n.remember(ctx, in, nil)
+	if err != nil {
+		return nil, err
+	}
+	return r.Memories, nil
+}
+
+// RememberDetailed is Remember, also saying what else the call changed: the memories
+// the new ones superseded, those updated through their key, those evicted by a quota.
+func (n *Namespace) RememberDetailed(ctx context.Context, in ...MemoryInput) (*RememberResult, error) {
 	return n.remember(ctx, in, nil)
+}
+
+// RememberResult is what a remember stored and what else it changed.
+type RememberResult struct {
+	// Memories are the stored records in input order (for an input whose key was known,
+	// the updated memory).
+	Memories []*Memory `json:"memories"`
+	// Superseded lists the live memories with the subject and predicate of a new one:
+	// each now has supersededBy and is no longer recalled.
+	Superseded []Supersession `json:"superseded,omitempty"`
+	// Upserted are the ids of memories updated because their key was given.
+	Upserted []string `json:"upserted,omitempty"`
+	// Evicted are the memories a quota with eviction forgot to make room.
+	Evicted []string `json:"evicted,omitempty"`
 }
 
 // remember is Remember with a hook: keep, when not nil, runs first inside the
 // transaction with the validated memories and returns those to store (the others are
 // neither stored nor returned); it may write more in the same transaction.
-func (n *Namespace) remember(ctx context.Context, in []MemoryInput, keep func([]*Memory) ([]*Memory, error)) ([]*Memory, error) {
+func (n *Namespace) remember(ctx context.Context, in []MemoryInput, keep func([]*Memory) ([]*Memory, error)) (*RememberResult, error) {
 	c := checker{l: n.e.limits}
 	c.batch("memories", len(in))
 	if c.err != nil {
@@ -46,52 +82,120 @@ func (n *Namespace) remember(ctx context.Context, in []MemoryInput, keep func([]
 	}
 	now := n.e.clock()
 	out := make([]*Memory, len(in))
+	inputs := make(map[*Memory]int, len(in))
 	for i := range in {
 		m, err := n.e.newMemory(n.name, &in[i], now)
 		if err != nil {
 			return nil, errs.As(err).WithField(fmt.Sprintf("memories[%d]", i))
 		}
 		out[i] = m
+		inputs[m] = i
 	}
-	var vecs map[*Memory][]float32 // nil without an embedder: every lookup is nil
+	var vecs map[string][]float32 // by embedded text; nil without an embedder
 	if n.e.embedder != nil {
-		vecs = make(map[*Memory][]float32, len(out))
 		texts := make([]string, len(out))
 		for i, m := range out {
 			texts[i] = embedText(m)
 		}
-		v, err := n.e.embed(ctx, texts)
-		n.e.embedFailed(err)
-		for i := range v {
-			vecs[out[i]] = v[i]
-		}
+		vecs = n.embedCached(ctx, texts)
 	}
+	res := &RememberResult{}
 	err := n.e.tx(ctx, func() error {
+		*res = RememberResult{}
 		if keep != nil {
 			var err error
 			if out, err = keep(out); err != nil {
 				return err
 			}
 		}
-		for _, m := range out {
+		fresh := map[string]bool{}
+		for i, m := range out {
+			src := &in[inputs[m]]
+			field := fmt.Sprintf("memories[%d]", inputs[m])
+			if m.Key != "" {
+				up, err := n.upsert(m, src, field, now, vecs)
+				if err != nil {
+					return err
+				}
+				if up != nil {
+					out[i], m = up, up
+					res.Upserted = append(res.Upserted, m.ID)
+					fresh[m.ID] = true
+					sup, err := n.supersede(m, now)
+					if err != nil {
+						return err
+					}
+					res.Superseded = append(res.Superseded, sup...)
+					continue
+				}
+			}
+			if src.ExpectVersion != 0 {
+				return errs.New(errs.Conflict, field+".expectVersion", "no memory has the key %q, so it is at no version", m.Key)
+			}
 			if err := n.e.db.InsertMemory(m, ftsDoc(m)); err != nil {
 				return err
 			}
-			if v := vecs[m]; v != nil {
+			if v := vecs[embedText(m)]; v != nil {
 				if err := n.e.db.PutVector(n.name, m.ID, v); err != nil {
 					return err
 				}
 			}
-			if err := n.e.db.AddHistory("create", now, m); err != nil {
+			fresh[m.ID] = true
+			sup, err := n.supersede(m, now)
+			if err != nil {
 				return err
 			}
+			res.Superseded = append(res.Superseded, sup...)
 		}
-		return nil
+		if err := n.putEmbeddings(vecs); err != nil {
+			return err
+		}
+		ev, err := n.enforceQuota(fresh, now)
+		res.Evicted = ev
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	res.Memories = out
+	return res, nil
+}
+
+// upsert updates the memory that has m's key with the input it came from, and returns
+// it; nil when no memory has the key (m is then created).
+func (n *Namespace) upsert(m *Memory, in *MemoryInput, field string, now time.Time, vecs map[string][]float32) (*Memory, error) {
+	cur, err := n.e.db.MemoryByKey(n.name, m.Key)
+	if err != nil || cur == nil {
+		return nil, err
+	}
+	if in.ExpectVersion != 0 && in.ExpectVersion != cur.Version {
+		return nil, errs.New(errs.Conflict, field+".expectVersion", "the memory of key %q (%s) is at version %d, not %d", m.Key, cur.ID, cur.Version, in.ExpectVersion)
+	}
+	old := *cur
+	before, beforeText := ftsDoc(cur), embedText(cur)
+	p := inputPatch(in)
+	// A keyed write is the key's current value: it is live again, and supersedes what
+	// its subject and predicate name (the caller's supersede).
+	cur.SupersededBy = ""
+	if err := n.e.applyPatch(cur, &p, in.Strategy, now); err != nil {
+		return nil, errs.As(err).WithField(field)
+	}
+	var doc *store.FTSDoc
+	if after := ftsDoc(cur); after != before {
+		doc = &after
+	}
+	if err := n.e.db.UpdateMemory(cur, doc); err != nil {
+		return nil, err
+	}
+	if t := embedText(cur); vecs[t] != nil {
+		err = n.e.db.PutVector(n.name, cur.ID, vecs[t])
+	} else if t != beforeText {
+		err = n.e.db.DeleteVector(n.name, cur.ID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return cur, n.e.db.AddChange(now, &old, cur)
 }
 
 func (e *Engine) newMemory(ns string, in *MemoryInput, now time.Time) (*Memory, error) {
@@ -100,7 +204,15 @@ func (e *Engine) newMemory(ns string, in *MemoryInput, now time.Time) (*Memory, 
 		ID: e.ids.next(now), Namespace: ns, Type: in.Type, Title: in.Title, Content: in.Content,
 		Subject: in.Subject, Predicate: in.Predicate, Tags: in.Tags, Importance: 0.5,
 		Confidence: 1, Tier: in.Tier, CreatedAt: now, UpdatedAt: now, Version: 1,
-		Source: in.Source, Card: in.Card,
+		Source: in.Source, Card: in.Card, Key: in.Key,
+	}
+	c.key("key", in.Key)
+	m.Metadata = c.metadata("metadata", in.Metadata)
+	c.strategy("strategy", in.Strategy)
+	if in.ExpectVersion < 0 {
+		c.fail(errs.InvalidArgument, "expectVersion", "must be a positive version")
+	} else if in.ExpectVersion > 0 && in.Key == "" {
+		c.fail(errs.InvalidArgument, "expectVersion", "needs a key: a new memory has no version to expect")
 	}
 	if m.Type == "" {
 		m.Type = TypeNote
@@ -163,10 +275,18 @@ func ftsDoc(m *Memory) store.FTSDoc {
 	for _, t := range m.Tags {
 		subj = text.AppendTokens(subj, t)
 	}
+	content := text.Tokens(m.Content)
+	if k := m.Card; k != nil {
+		// A card counts: its person and relationship are searched like the subject,
+		// its backstory like the content.
+		subj = text.AppendTokens(subj, k.Person)
+		subj = text.AppendTokens(subj, k.Relationship)
+		content = text.AppendTokens(content, k.Backstory)
+	}
 	return store.FTSDoc{
 		Title:   text.Join(text.Tokens(m.Title)),
 		Subject: text.Join(subj),
-		Content: text.Join(text.Tokens(m.Content)),
+		Content: text.Join(content),
 	}
 }
 

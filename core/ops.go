@@ -76,6 +76,7 @@ type (
 		ID            string      `json:"id"`
 		Patch         MemoryPatch `json:"patch"`
 		ExpectVersion int64       `json:"expectVersion,omitempty"`
+		Strategy      string      `json:"strategy,omitempty"`
 	}
 	forgetArgs struct {
 		nsArg
@@ -113,19 +114,18 @@ func (e *Engine) newMux() *protocol.Mux {
 		case a.Memory != nil && a.Memories != nil:
 			return nil, errs.New(errs.InvalidArgument, "memory", "give memory or memories, not both")
 		case a.Memory != nil:
-			mem, err := n.Remember(ctx, *a.Memory)
+			res, err := n.RememberDetailed(ctx, *a.Memory)
 			if err != nil {
 				// Name the field as the caller gave it: memory.x, not memories[0].x.
 				me := *errs.As(err)
 				me.Field = strings.Replace(me.Field, "memories[0]", "memory", 1)
 				return nil, &me
 			}
-			return map[string]any{"memories": mem}, nil
+			return res, nil
 		case in == nil:
 			return nil, errs.New(errs.InvalidArgument, "memories", "give memory or memories")
 		}
-		mem, err := n.Remember(ctx, in...)
-		return map[string]any{"memories": mem}, err
+		return n.RememberDetailed(ctx, in...)
 	}))
 	m.Handle("get", handler(e, func(ctx context.Context, n *Namespace, a *idArgs) (any, error) {
 		mem, err := n.Get(ctx, a.ID)
@@ -135,8 +135,7 @@ func (e *Engine) newMux() *protocol.Mux {
 		return n.List(ctx, a.ListOptions)
 	}))
 	m.Handle("update", handler(e, func(ctx context.Context, n *Namespace, a *updateArgs) (any, error) {
-		mem, err := n.Update(ctx, a.ID, a.Patch, UpdateOptions{ExpectVersion: a.ExpectVersion})
-		return map[string]any{"memory": mem}, err
+		return n.UpdateDetailed(ctx, a.ID, a.Patch, UpdateOptions{ExpectVersion: a.ExpectVersion, Strategy: a.Strategy})
 	}))
 	m.Handle("forget", handler(e, func(ctx context.Context, n *Namespace, a *forgetArgs) (any, error) {
 		return n.Forget(ctx, a.ForgetOptions)
@@ -181,6 +180,8 @@ func (e *Engine) newMux() *protocol.Mux {
 	m.Handle("extractFacts", handler(e, opExtractFacts))
 	m.Handle("consolidate", handler(e, opConsolidate))
 	m.Handle("compact", handler(e, compactOp))
+	m.Handle("quota.set", handler(e, opQuotaSet))
+	m.Handle("quota.get", handler(e, opQuotaGet))
 	return m
 }
 

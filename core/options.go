@@ -58,6 +58,10 @@ type Options struct {
 	// deadline of its own (0: one minute): a host function that never answers must not
 	// hang the request, which then carries on without it.
 	CallbackTimeout time.Duration
+
+	// Quota, when set, bounds every namespace that has no quota of its own
+	// (Namespace.SetQuota): see Quota.
+	Quota *Quota
 }
 
 // Completion is a request to the host's LLM.

@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"encoding/json"
 	"sort"
 	"time"
 
@@ -17,6 +18,9 @@ type RecallOptions struct {
 	Tags  []string   `json:"tags,omitempty"`  // any of
 	Since *time.Time `json:"since,omitempty"` // createdAt >= since
 	Until *time.Time `json:"until,omitempty"` // createdAt < until
+	// Metadata keeps the memories whose metadata has each of its top-level keys with an
+	// equal value (see Filter.Metadata).
+	Metadata json.RawMessage `json:"metadata,omitempty"`
 	// Explain returns each hit's score components.
 	Explain bool `json:"explain,omitempty"`
 	// Peek recalls without counting as an access (no heat, lastAccessedAt unchanged).
@@ -43,7 +47,7 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 	c := checker{l: n.e.limits}
 	c.query("query", query)
 	limit := c.limit("limit", o.Limit, 10)
-	f := Filter{Types: o.Types, Tags: o.Tags, CreatedAfter: o.Since, CreatedBefore: o.Until}
+	f := Filter{Types: o.Types, Tags: o.Tags, CreatedAfter: o.Since, CreatedBefore: o.Until, Metadata: o.Metadata}
 	c.filter("", &f)
 	if c.err != nil {
 		return nil, c.err
@@ -60,11 +64,7 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 	w := n.e.scoring
 	var qvec []float32
 	if n.e.embedder != nil {
-		vecs, err := n.e.embed(ctx, []string{query})
-		n.e.embedFailed(err)
-		if err == nil {
-			qvec = vecs[0]
-		}
+		qvec = n.queryVector(ctx, query) // embedcache.go
 	}
 	err := n.e.do(ctx, func() error {
 		now := n.e.clock()

@@ -114,10 +114,12 @@ func (n *Namespace) EndSession(ctx context.Context, sessionID string) (*EndSessi
 	}
 	ep.MemoryID = mem.ID
 	var vec [][]float32
+	var vecs map[string][]float32 // the embedding cache's answer (embedcache.go)
 	if n.e.embedder != nil {
-		var err error
-		vec, err = n.e.embed(ctx, []string{embedText(mem)})
-		n.e.embedFailed(err)
+		vecs = n.embedCached(ctx, []string{embedText(mem)})
+		if v := vecs[embedText(mem)]; v != nil {
+			vec = [][]float32{v}
+		}
 	}
 	err = n.e.tx(ctx, func() error {
 		s, err := n.e.db.GetSession(n.name, sessionID)
@@ -134,10 +136,11 @@ func (n *Namespace) EndSession(ctx context.Context, sessionID string) (*EndSessi
 			if err := n.e.db.PutVector(n.name, mem.ID, vec[0]); err != nil {
 				return err
 			}
+			if err := n.putEmbeddings(vecs); err != nil {
+				return err
+			}
 		}
-		if err := n.e.db.AddHistory("create", now, mem); err != nil {
-			return err
-		}
+		// No history row: a creation is rebuilt from the live row (store.History).
 		if err := n.e.db.InsertEpisode(n.name, toStoreEpisode(&ep)); err != nil {
 			return err
 		}

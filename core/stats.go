@@ -16,6 +16,11 @@ type Stats struct {
 	DBBytes       int64            `json:"dbBytes"` // the whole file, all namespaces
 	SchemaVersion int              `json:"schemaVersion"`
 	Version       string           `json:"version"` // the engine's
+	// Embedder use since Open, for memory texts and recall queries: calls, texts sent,
+	// texts a cache answered instead (docs/ENGINE.md, "Embedding cache").
+	EmbedCalls     int64 `json:"embedCalls"`
+	EmbedTexts     int64 `json:"embedTexts"`
+	EmbedCacheHits int64 `json:"embedCacheHits"`
 }
 
 // Stats counts the namespace's memories and turns.
@@ -26,7 +31,9 @@ func (n *Namespace) Stats(ctx context.Context) (*Stats, error) {
 		out = &Stats{Namespace: n.name, Memories: s.Memories, Expired: s.Expired,
 			Superseded: s.Superseded, ByType: s.ByType, Vectors: s.Vectors,
 			EmbedFailures: n.e.stat.embedFailures.Load(), Turns: s.Turns, Sessions: s.Sessions,
-			DBBytes: s.DBBytes, SchemaVersion: s.Schema, Version: Version}
+			DBBytes: s.DBBytes, SchemaVersion: s.Schema, Version: Version,
+			EmbedCalls: n.e.stat.embedCalls.Load(), EmbedTexts: n.e.stat.embedTexts.Load(),
+			EmbedCacheHits: n.e.stat.embedCacheHits.Load()}
 		return err
 	})
 	return out, err

@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/memcore/memcore/core/internal/errs"
@@ -25,6 +26,12 @@ type MemoryPatch struct {
 	Source       *Source    `json:"source,omitempty"`
 	Card         *Card      `json:"card,omitempty"`
 	SupersededBy *string    `json:"supersededBy,omitempty"`
+	// Key sets the memory's key ("" removes it); another memory of the namespace with
+	// that key is a conflict.
+	Key *string `json:"key,omitempty"`
+	// Metadata replaces the metadata object ({} removes it), or with StrategyMerge is
+	// united with it.
+	Metadata json.RawMessage `json:"metadata,omitempty"`
 }
 
 // UpdateOptions qualify an update.
@@ -32,12 +39,32 @@ type UpdateOptions struct {
 	// ExpectVersion, when not 0, makes the update fail with conflict unless the stored
 	// version is this one (optimistic concurrency between agents sharing a memory).
 	ExpectVersion int64 `json:"expectVersion,omitempty"`
+	// Strategy is how the patch combines with the memory: StrategyOverwrite (default),
+	// StrategyAppend or StrategyMerge.
+	Strategy string `json:"strategy,omitempty"`
+}
+
+// UpdateResult is an update's memory and what it superseded (a patch that gives the
+// memory the subject and predicate of other live memories supersedes them).
+type UpdateResult struct {
+	Memory     *Memory        `json:"memory"`
+	Superseded []Supersession `json:"superseded,omitempty"`
 }
 
 // Update applies patch to memory id, bumps its version and records the change in its
 // history. It returns the updated memory.
 func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o UpdateOptions) (*Memory, error) {
+	r, err := n.UpdateDetailed(ctx, id, patch, o)
+	if err != nil {
+		return nil, err
+	}
+	return r.Memory, nil
+}
+
+// UpdateDetailed is Update, also saying which memories the updated one superseded.
+func (n *Namespace) UpdateDetailed(ctx context.Context, id string, patch MemoryPatch, o UpdateOptions) (*UpdateResult, error) {
 	c := checker{l: n.e.limits}
+	o.Strategy = c.strategy("strategy", o.Strategy)
 	c.id("id", id)
 	if o.ExpectVersion < 0 {
 		c.fail(errs.InvalidArgument, "expectVersion", "must be a positive version")
@@ -53,15 +80,14 @@ func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o 
 		if cur, err := n.Get(ctx, id); err == nil {
 			next := *cur
 			n.e.applyText(&next, &patch)
-			vecText = embedText(&next)
-			vecs, err := n.e.embed(ctx, []string{vecText})
-			n.e.embedFailed(err)
-			if err == nil {
-				vec = vecs[0]
+			if o.Strategy == StrategyAppend && patch.Content != nil {
+				next.Content = appendDated(cur.Content, *patch.Content, n.e.clock())
 			}
+			vecText = embedText(&next)
+			vec = n.embedCached(ctx, []string{vecText})[vecText]
 		}
 	}
-	var out *Memory
+	out := &UpdateResult{}
 	err := n.e.tx(ctx, func() error {
 		m, err := n.e.db.GetMemory(n.name, id)
 		if err != nil {
@@ -73,10 +99,14 @@ func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o 
 		if o.ExpectVersion != 0 && o.ExpectVersion != m.Version {
 			return errs.New(errs.Conflict, "expectVersion", "memory %s is at version %d, not %d", id, m.Version, o.ExpectVersion)
 		}
+		old := *m
 		before, beforeText := ftsDoc(m), embedText(m)
 		now := n.e.clock()
-		if err := n.e.applyPatch(m, &patch, now); err != nil {
+		if err := n.e.applyPatch(m, &patch, o.Strategy, now); err != nil {
 			return errs.As(err).WithField("patch")
+		}
+		if err := n.checkKeyFree(m, "patch.key"); err != nil {
+			return err
 		}
 		if patch.SupersededBy != nil && *patch.SupersededBy != "" {
 			if *patch.SupersededBy == id {
@@ -97,7 +127,9 @@ func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o 
 			return err
 		}
 		if newText := embedText(m); vec != nil && newText == vecText {
-			err = n.e.db.PutVector(n.name, id, vec)
+			if err = n.e.db.PutVector(n.name, id, vec); err == nil {
+				err = n.putEmbeddings(map[string][]float32{vecText: vec})
+			}
 		} else if newText != beforeText {
 			// The text changed and has no embedding of its own: a stale vector would
 			// recall the memory for what it no longer says.
@@ -106,14 +138,24 @@ func (n *Namespace) Update(ctx context.Context, id string, patch MemoryPatch, o 
 		if err != nil {
 			return err
 		}
-		out = m
-		return n.e.db.AddHistory("update", now, m)
+		out.Memory = m
+		if err := n.e.db.AddChange(now, &old, m); err != nil {
+			return err
+		}
+		if m.Subject != old.Subject || m.Predicate != old.Predicate {
+			out.Superseded, err = n.supersede(m, now)
+		}
+		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
-func (e *Engine) applyPatch(m *Memory, p *MemoryPatch, now time.Time) error {
+func (e *Engine) applyPatch(m *Memory, p *MemoryPatch, strategy string, now time.Time) error {
 	c := checker{l: e.limits}
+	oldContent, oldTags := m.Content, m.Tags
 	set := func(dst *string, v *string) {
 		if v != nil {
 			*dst = *v
@@ -128,6 +170,33 @@ func (e *Engine) applyPatch(m *Memory, p *MemoryPatch, now time.Time) error {
 		m.Tags = *p.Tags
 		if m.Tags == nil {
 			m.Tags = []string{}
+		}
+	}
+	if p.Key != nil {
+		c.key("key", *p.Key)
+		m.Key = *p.Key
+	}
+	if p.Metadata != nil {
+		meta := c.metadata("metadata", p.Metadata)
+		if strategy == StrategyMerge {
+			var err error
+			if meta, err = mergeMetadata(m.Metadata, meta); err != nil {
+				c.fail(errs.InvalidArgument, "metadata", "cannot merge with the stored metadata: %v", err)
+			}
+		}
+		if len(meta) > MaxMetadataBytes {
+			c.fail(errs.TooLarge, "metadata", "merged, it is %d bytes of JSON, the limit is %d", len(meta), MaxMetadataBytes)
+		}
+		m.Metadata = meta
+	}
+	switch strategy {
+	case StrategyAppend:
+		if p.Content != nil {
+			m.Content = appendDated(oldContent, *p.Content, now)
+		}
+	case StrategyMerge:
+		if p.Tags != nil {
+			m.Tags = unionTags(oldTags, m.Tags)
 		}
 	}
 	if p.Importance != nil {

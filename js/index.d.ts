@@ -132,6 +132,46 @@ export interface MemoryRecord {
   card?: Card;
   /** The id of the memory that replaced this one; a superseded memory is not recalled. */
   supersededBy?: string;
+  /** The caller's name for it, unique in its namespace (remember with a known key updates it). */
+  key?: string;
+  /** The caller's JSON object (≤ 8 KiB), filterable by top-level equality. */
+  metadata?: Metadata;
+}
+
+/** A memory's free-form metadata: a JSON object of at most 8 KiB (compact JSON). */
+export type Metadata = { [key: string]: unknown };
+
+/**
+ * How an update (or a remember whose key is known) combines with the stored memory:
+ * `overwrite` (default) replaces the fields it sets; `append` adds the new content on a
+ * dated line after the old ("(2026-11-23) …"); `merge` unites tags and metadata (the
+ * newer value of a key wins) and overwrites the other fields it sets.
+ */
+export type UpdateStrategy = 'overwrite' | 'append' | 'merge';
+
+/** A memory superseded by a newer one with the same subject and predicate. */
+export interface Supersession {
+  /** The old memory: it now has supersededBy and is no longer recalled. */
+  id: string;
+  /** The new one. */
+  by: string;
+}
+
+/** What remember(…, {detailed: true}) returns: the records and what else changed. */
+export interface RememberResult {
+  memories: MemoryRecord[];
+  /** Live memories with the subject and predicate of a new one. */
+  superseded?: Supersession[];
+  /** Ids of memories updated because their key was given (upserts). */
+  upserted?: string[];
+  /** Memories a quota with `onExceed: 'evict'` forgot to make room. */
+  evicted?: string[];
+}
+
+/** What update(…, {detailed: true}) returns. */
+export interface UpdateResult {
+  memory: MemoryRecord;
+  superseded?: Supersession[];
 }
 
 /**
@@ -157,6 +197,20 @@ export interface MemoryInput {
   expiresAt?: Timestamp | Date;
   source?: Source;
   card?: Card;
+  /**
+   * The memory's name in its namespace: when a memory has this key, remember updates it
+   * (an upsert, with `strategy`) instead of creating one. ≤ 256 bytes, no control characters.
+   */
+  key?: string;
+  /** A JSON object of the caller's, ≤ 8 KiB. */
+  metadata?: Metadata;
+  /** With a known key: how the input updates the memory (default `overwrite`). */
+  strategy?: UpdateStrategy;
+  /**
+   * With a key: fail with `conflict` (field `memories[i].expectVersion`) unless the memory
+   * of that key is at this version; a key no memory has is a conflict too.
+   */
+  expectVersion?: number;
 }
 
 /** The fields an update sets; fields it does not name keep their values. */
@@ -177,6 +231,10 @@ export interface MemoryPatch {
   card?: Card;
   /** Marks this memory as replaced by another one: it is no longer recalled. */
   supersededBy?: string;
+  /** Sets the key (`''` removes it); a key another memory has is a `conflict` (field `patch.key`). */
+  key?: string;
+  /** Replaces the metadata (`{}` removes it), or with strategy `merge` unites it. */
+  metadata?: Metadata;
 }
 
 /** One change of a memory, with its state right after the change. */
@@ -199,6 +257,8 @@ export interface Filter {
   createdAfter?: Timestamp | Date;
   /** createdAt < this. */
   createdBefore?: Timestamp | Date;
+  /** Memories whose metadata has each of these top-level keys with an equal JSON value (`1` is not `true` nor `"1"`). */
+  metadata?: Metadata;
 }
 
 /** Options of list(): a filter plus paging. Newest first. */
@@ -227,6 +287,10 @@ export interface UpdateOptions {
    * memory do not overwrite each other's changes unseen.
    */
   expectVersion?: number;
+  /** How the patch combines with the memory (default `overwrite`). */
+  strategy?: UpdateStrategy;
+  /** Return {memory, superseded} instead of the memory. */
+  detailed?: boolean;
 }
 
 /** Options of forget(). */
@@ -236,12 +300,44 @@ export interface ForgetOptions {
    * to the history; with it nothing of the memory is left, in the index or the file.
    */
   purge?: boolean;
+  /**
+   * With purge: also delete the turns the memories were learned from (`source.turnIds` of
+   * every version) and the copies compaction stored of them, and the episodes of their
+   * sessions. Without purge it is `invalid_argument`.
+   */
+  alsoTurns?: boolean;
 }
 
 /** What forget() removed. */
 export interface ForgetResult {
   forgotten: number;
   ids: string[];
+  /** What was removed, where, how many. */
+  receipt: ForgetReceipt;
+}
+
+/** The receipt of a forget (with purge, every place the memory's text was copied to). */
+export interface ForgetReceipt {
+  memories: number;
+  historyEntries: number;
+  vectors: number;
+  /** Cached embeddings of the memories' texts. */
+  embeddings: number;
+  /** Lines removed from documents (MEMORY, USER, daily logs). */
+  documents: { name: string; lines: number }[];
+  /** Lines removed from the core-memory blocks frozen for sessions. */
+  coreSnapshotLines: number;
+  /** Queued LLM extraction passes dropped. */
+  queue: number;
+  /** Episodes deleted (the memory's own; with alsoTurns those of the purged turns' sessions). */
+  episodes: number;
+  episodeMemories?: string[];
+  /** Items and texts of other episodes cleaned of the memories' text. */
+  episodeItems: number;
+  /** Turns deleted (alsoTurns). */
+  turns: number;
+  /** The full-text indexes were rewritten, so no term of what was removed is left. */
+  indexRewritten: boolean;
 }
 
 /** Options of recall(). */
@@ -256,6 +352,8 @@ export interface RecallOptions {
   since?: Timestamp | Date;
   /** Only memories created before this. */
   until?: Timestamp | Date;
+  /** Only memories whose metadata has each of these top-level keys with an equal value. */
+  metadata?: Metadata;
   /** Return each hit's score components, to see (or log) why it ranked where it did. */
   explain?: boolean;
   /**
@@ -354,6 +452,10 @@ export interface Stats {
   schemaVersion: number;
   /** The engine's version. */
   version: string;
+  /** Embedder calls since open (memory texts and recall queries), the texts they carried, and the texts a cache answered instead. */
+  embedCalls: number;
+  embedTexts: number;
+  embedCacheHits: number;
   /** Browser entry, OPFS databases only: the origin's storage and who owns the file (docs/BROWSER.md). */
   browser?: BrowserStats;
 }
@@ -445,12 +547,53 @@ export interface ExtractResult {
    * already (`all_known`). Absent otherwise.
    */
   reason?: ExtractReason;
+  /** Live memories that stored facts superseded (same subject and predicate). */
+  superseded?: Supersession[];
 }
+
+/** The steps of consolidate(), in the order they run. */
+export type ConsolidateStep = 'extraction' | 'decay' | 'expired' | 'fold' | 'index';
 
 /** Options of consolidate(). */
 export interface ConsolidateOptions {
   /** How many queued passes to take up, oldest first: 1..1000 (default 10). */
   limit?: number;
+  /** The steps to run (default all, in order). */
+  steps?: ConsolidateStep[];
+  /** Plan without changing anything: the result has the counts and `plan`. */
+  dryRun?: boolean;
+  /** Days an expired memory stays before the sweep (0..3650, default 7). */
+  graceDays?: number;
+  /** Let decay lower permanent memories and rules too. */
+  includePermanent?: boolean;
+  /** Called after each step (the steps then run one request each). */
+  onProgress?: (progress: ConsolidateProgress) => void | Promise<void>;
+}
+
+/** What onProgress gets after each step. */
+export interface ConsolidateProgress {
+  step: ConsolidateStep;
+  /** 0-based index of the step among those run. */
+  index: number;
+  total: number;
+  /** That step's result. */
+  result: ConsolidateResult;
+}
+
+/** One change consolidate makes (listed by a dry run). */
+export interface ConsolidateAction {
+  step: ConsolidateStep;
+  op: 'decay' | 'demote' | 'delete' | 'sweep' | 'fold' | 'rewrite';
+  /** The memory (or, for `rewrite`, the document). */
+  id: string;
+  /** fold: the memory that supersedes it. */
+  into?: string;
+  /** decay, demote, delete: importance before and after. */
+  from?: number;
+  to?: number;
+  /** demote: the new tier. */
+  tier?: Tier;
+  detail?: string;
 }
 
 /** What consolidate() did. */
@@ -469,6 +612,48 @@ export interface ConsolidateResult {
   duplicates: number;
   /** Passes still queued in this namespace. */
   pending: number;
+  /** The steps that ran. */
+  steps: ConsolidateStep[];
+  dryRun: boolean;
+  /** Importance decay (half-life per tier; delete below 0.1, demote below 0.3). */
+  decay?: { examined: number; exempt: number; decayed: number; demoted: number; deleted: number };
+  /** Memories expired longer than graceDays, purged. */
+  expired?: { graceDays: number; swept: number };
+  /** Duplicates (same type, same first 80 characters case-folded) superseded by the newest. */
+  fold?: { groups: number; folded: number };
+  /** MEMORY's `## Auto-extracted` section and USER's `## Profile` section rewritten from live memories. */
+  index?: { memoryLines: number; userLines: number; memoryChanged: boolean; userChanged: boolean };
+  /** A dry run's actions (at most 1,000). */
+  plan?: ConsolidateAction[];
+  planTruncated?: boolean;
+}
+
+/**
+ * A namespace's quota. Past it a remember fails with `too_large` (field
+ * `quota.maxMemories` or `quota.maxBytes`), or with `onExceed: 'evict'` forgets the
+ * non-permanent memories of lowest importance × heat × recency first.
+ */
+export interface Quota {
+  /** 0 or absent: no limit. Expired and superseded memories count. */
+  maxMemories?: number;
+  /** Bytes of the memories' fields; 0 or absent: no limit. */
+  maxBytes?: number;
+  onExceed?: 'error' | 'evict';
+}
+
+/** The quota that applies to a namespace and its usage. */
+export interface QuotaInfo extends Quota {
+  /** true: the namespace's own; false: open()'s default, or none. */
+  own: boolean;
+  memories: number;
+  bytes: number;
+}
+
+/** mem.quota: the namespace's own quota. */
+export interface QuotaAPI {
+  get(): Promise<QuotaInfo>;
+  /** Sets the namespace's quota (stored in the file); null removes it. */
+  set(quota: Quota | null): Promise<QuotaInfo>;
 }
 
 /** Options of compact(). Thresholds under the floors (8 messages, 4,000 characters) are raised to them. */
@@ -1010,6 +1195,8 @@ export interface OpenOptions {
   readOnly?: boolean;
   limits?: Limits;
   scoring?: Scoring;
+  /** The default quota of every namespace that has none of its own (see Quota). */
+  quota?: Quota;
   /**
    * Let V8 optimise the engine with TurboFan (default false). The shim otherwise compiles
    * it with Liftoff only: tiering SQLite's huge functions up costs seconds of CPU and
@@ -1113,9 +1300,11 @@ export class Memory {
    * transaction — all of them or, if any is invalid, none (the error names
    * `memories[i].field`) — and returns their records in order.
    */
-  remember(memory: MemoryInput): Promise<MemoryRecord>;
-  remember(memories: MemoryInput[]): Promise<MemoryRecord[]>;
-  remember(input: MemoryInput | MemoryInput[]): Promise<MemoryRecord | MemoryRecord[]>;
+  remember(memory: MemoryInput, options?: { detailed?: false }): Promise<MemoryRecord>;
+  remember(memories: MemoryInput[], options?: { detailed?: false }): Promise<MemoryRecord[]>;
+  remember(input: MemoryInput | MemoryInput[], options?: { detailed?: false }): Promise<MemoryRecord | MemoryRecord[]>;
+  /** With `detailed: true`: the records, and what the call superseded, upserted and evicted. */
+  remember(input: MemoryInput | MemoryInput[], options: { detailed: true }): Promise<RememberResult>;
 
   /** The memory with this id, expired or not. @throws `not_found` if this namespace has none. */
   get(id: string): Promise<MemoryRecord>;
@@ -1127,7 +1316,11 @@ export class Memory {
    * Changes the fields the patch names (version + 1, a history entry).
    * @throws `conflict` (field `expectVersion`) when options.expectVersion is not the stored version.
    */
-  update(id: string, patch: MemoryPatch, options?: UpdateOptions): Promise<MemoryRecord>;
+  update(id: string, patch: MemoryPatch, options?: UpdateOptions & { detailed?: false }): Promise<MemoryRecord>;
+  update(id: string, patch: MemoryPatch, options: UpdateOptions & { detailed: true }): Promise<UpdateResult>;
+
+  /** The namespace's quota (maxMemories, maxBytes, onExceed) and its usage. */
+  readonly quota: QuotaAPI;
 
   /**
    * Forgets one memory by id, several by ids, or all that match a filter (which must name
@@ -1171,10 +1364,12 @@ export class Memory {
   extractFacts<M extends ChatMessage>(messages: readonly M[], options?: ExtractOptions): Promise<ExtractResult>;
 
   /**
-   * The namespace's upkeep: retries the LLM extraction passes that failed (queued by
-   * extractFacts with commit) — with the LLM when there is one, else through the
-   * heuristics — so that a flaky provider loses no memories. Call it now and then (idle
-   * time, app start).
+   * The namespace's upkeep, step by step (docs/ENGINE.md, "Upkeep"): retries the LLM
+   * extraction passes that failed; decays the importance of memories not used (half-life
+   * per tier), deleting those below 0.1 and demoting those below 0.3; purges memories
+   * expired longer than graceDays; folds duplicates into the newest; rewrites MEMORY's
+   * index and USER's profile section from live memories. `dryRun` returns the plan and
+   * changes nothing. Call it daily (idle time, app start).
    */
   consolidate(options?: ConsolidateOptions): Promise<ConsolidateResult>;
 

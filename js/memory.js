@@ -77,7 +77,7 @@ export function checkOpenOptions(options, known) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalid('options', `open takes an options object, got ${describe(options)}`);
   }
-  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring'];
+  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring', 'quota'];
   for (const k of Object.keys(options)) {
     if (!common.includes(k) && !known.includes(k)) throw invalid(k, `unknown option ${JSON.stringify(k)}`);
   }
@@ -108,6 +108,11 @@ export function checkOpenOptions(options, known) {
       if (!(Number.isSafeInteger(v) && v >= 0)) throw invalid(`limits.${k}`, `a limit is a non-negative integer (0: the default), got ${describe(v)}`);
       out.limits[WIRE_LIMITS[k]] = v;
     }
+  }
+  if (o.quota !== undefined) {
+    // The engine checks the fields (invalid_argument on quota.maxMemories, …).
+    if (!isObject(o.quota)) throw invalid('quota', `quota is an object {maxMemories, maxBytes, onExceed}, got ${describe(o.quota)}`);
+    out.quota = { ...o.quota };
   }
   if (o.scoring !== undefined) {
     if (!isObject(o.scoring)) throw invalid('scoring', `scoring is an object, got ${describe(o.scoring)}`);
@@ -145,6 +150,7 @@ export function openArgs(o) {
   if (o.readOnly) a.readOnly = true;
   if (o.limits && Object.keys(o.limits).length) a.limits = o.limits;
   if (o.scoring) a.scoring = o.scoring;
+  if (o.quota) a.quota = o.quota;
   return a;
 }
 
@@ -221,6 +227,20 @@ export function encode(v, path, seen = new Set()) {
  * method's positional arguments (`query` of recall…) are refused as options: the one or
  * the other would be silently ignored.
  */
+/** The steps of consolidate, in the order the engine runs them (core.ConsolidateSteps). */
+const CONSOLIDATE_STEPS = ['extraction', 'decay', 'expired', 'fold', 'index'];
+
+/** remember's second argument: {detailed: true} returns the whole op result. */
+function detailedOption(o) {
+  if (o === undefined || o === null) return false;
+  if (!isObject(o)) throw invalid('options', `options is an object, got ${describe(o)}`);
+  for (const k of Object.keys(o)) {
+    if (k !== 'detailed') throw invalid(k, `unknown option ${JSON.stringify(k)} of remember`);
+  }
+  if (o.detailed !== undefined && typeof o.detailed !== 'boolean') throw invalid('detailed', `detailed is a boolean, got ${describe(o.detailed)}`);
+  return o.detailed === true;
+}
+
 function options(o, name = 'options', positional = []) {
   if (o === undefined || o === null) return {};
   if (!isObject(o)) throw invalid(name, `${name} is an object, got ${describe(o)}`);
@@ -584,7 +604,7 @@ export class SharedFiles {
     let entry = this.#files.get(path);
     if (entry && entry.client === client) {
       if (entry.key !== key || entry.embed !== o.embed || entry.llm !== o.llm) {
-        throw invalid('path', `${path} is already open in this ${this.#where} with other options (embed, llm, cacheKiB, readOnly, limits or scoring): close it first, or open it with the same options`);
+        throw invalid('path', `${path} is already open in this ${this.#where} with other options (embed, llm, cacheKiB, readOnly, limits, scoring or quota): close it first, or open it with the same options`);
       }
       entry.refs++;
     } else {
@@ -648,6 +668,7 @@ export class Memory {
   #conn;
   #ns;
   #documents;
+  #quota;
   #scratchpad;
   #plan;
   #state;
@@ -678,17 +699,18 @@ export class Memory {
 
   // ─── Memories ───────────────────────────────────────────────────────────────────────
 
-  async remember(input) {
+  async remember(input, opts) {
     this.#conn.check();
+    const detailed = detailedOption(opts);
     if (Array.isArray(input)) {
       const r = await this.#call('remember', { memories: encode(input, 'memories') });
-      return r.memories;
+      return detailed ? r : r.memories;
     }
     if (!isObject(input)) {
       throw invalid('memory', `remember takes a memory object or an array of them, got ${describe(input)}`);
     }
     const r = await this.#call('remember', { memory: encode(input, 'memory') });
-    return r.memories[0];
+    return detailed ? r : r.memories[0];
   }
 
   async get(id) {
@@ -707,8 +729,10 @@ export class Memory {
     this.#conn.check();
     checkString(id, 'id', 'an id');
     if (!isObject(patch)) throw invalid('patch', `update takes a patch object, got ${describe(patch)}`);
-    const o = options(opts, 'options', ['id', 'patch']);
-    return (await this.#call('update', { ...o, id, patch: encode(patch, 'patch') })).memory;
+    const { detailed, ...rest } = options(opts, 'options', ['id', 'patch']);
+    if (detailed !== undefined && typeof detailed !== 'boolean') throw invalid('detailed', `detailed is a boolean, got ${describe(detailed)}`);
+    const r = await this.#call('update', { ...rest, id, patch: encode(patch, 'patch') });
+    return detailed ? r : r.memory;
   }
 
   async forget(target, opts) {
@@ -760,10 +784,38 @@ export class Memory {
     return this.#call('extractFacts', { ...options(opts, 'options', ['messages']), messages: m });
   }
 
-  /** consolidate op: retries the LLM extraction passes that failed. */
+  /**
+   * consolidate op: the daily upkeep (retries, decay, sweep, fold, index). With
+   * onProgress the steps run one request each, and onProgress({step, index, total,
+   * result}) is called after each with that step's result; the merged result is returned.
+   */
   async consolidate(opts) {
     this.#conn.check();
-    return this.#call('consolidate', options(opts));
+    const { onProgress, ...o } = isObject(opts) ? opts : { onProgress: undefined, ...options(opts) };
+    if (onProgress === undefined) return this.#call('consolidate', options(o));
+    if (typeof onProgress !== 'function') throw invalid('onProgress', `onProgress is a function ({step, index, total, result}) => void, got ${describe(onProgress)}`);
+    const args = options(o);
+    const steps = args.steps === undefined ? CONSOLIDATE_STEPS : args.steps;
+    if (!Array.isArray(steps)) throw invalid('steps', `steps is an array of step names, got ${describe(steps)}`);
+    const todo = steps.length ? CONSOLIDATE_STEPS.filter((s) => steps.includes(s)) : CONSOLIDATE_STEPS;
+    const unknown = steps.findIndex((s) => !CONSOLIDATE_STEPS.includes(s));
+    if (unknown >= 0) throw invalid(`steps[${unknown}]`, `${JSON.stringify(steps[unknown])} is not one of ${CONSOLIDATE_STEPS.join(', ')}`);
+    let merged = null;
+    for (const [index, step] of todo.entries()) {
+      const result = await this.#call('consolidate', { ...args, steps: [step] });
+      if (merged === null) merged = { ...result, steps: [] };
+      else {
+        for (const k of Object.keys(result)) {
+          if (k === 'steps' || k === 'plan') continue;
+          if (typeof result[k] === 'number' && k !== 'pending') merged[k] = (merged[k] || 0) + result[k];
+          else if (merged[k] === undefined || k === 'pending') merged[k] = result[k];
+        }
+        if (result.plan) merged.plan = [...(merged.plan || []), ...result.plan];
+      }
+      merged.steps.push(step);
+      await onProgress({ step, index, total: todo.length, result });
+    }
+    return merged;
   }
 
   /** compact op: {messages (in the shape given), report} (docs/COMPACTION.md). */
@@ -797,6 +849,21 @@ export class Memory {
   }
 
   // ─── Documents and working memory ───────────────────────────────────────────────────
+
+  /** quota.* ops: the namespace's own quota (maxMemories, maxBytes, onExceed) and its usage. */
+  get quota() {
+    return (this.#quota ??= Object.freeze({
+      get: async () => {
+        this.#conn.check();
+        return this.#call('quota.get', {});
+      },
+      set: async (quota) => {
+        this.#conn.check();
+        if (quota !== null && !isObject(quota)) throw invalid('quota', `quota is an object {maxMemories, maxBytes, onExceed} or null, got ${describe(quota)}`);
+        return this.#call('quota.set', { quota: quota === null ? null : encode(quota, 'quota') });
+      },
+    }));
+  }
 
   get documents() {
     return (this.#documents ??= Object.freeze({

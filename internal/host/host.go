@@ -110,6 +110,8 @@ type openArgs struct {
 	// VFS "opfs" opens path in the browser's Origin Private File System (the js build
 	// in a Dedicated Worker; docs/BROWSER.md). Elsewhere it is unsupported, field vfs.
 	VFS string `json:"vfs,omitempty"`
+	// Quota is the default quota of every namespace of the database (core.Options.Quota).
+	Quota *core.Quota `json:"quota,omitempty"`
 }
 
 // Call answers one request. It never panics; the response is always valid JSON. It is
@@ -190,7 +192,7 @@ func (h *Host) open(ctx context.Context, env envelope) []byte {
 			return core.Respond(env.ID, nil, &core.Error{Code: core.CodeUnsupported, Field: "vfs", Message: err.Error()})
 		}
 	}
-	o := core.Options{Path: a.Path, CacheKiB: a.CacheKiB, ReadOnly: a.ReadOnly, Scoring: scoring, VFS: a.VFS}
+	o := core.Options{Path: a.Path, CacheKiB: a.CacheKiB, ReadOnly: a.ReadOnly, Scoring: scoring, VFS: a.VFS, Quota: a.Quota}
 	if a.Limits != nil {
 		o.Limits = *a.Limits
 	}

@@ -139,7 +139,8 @@ describe('extractFacts', () => {
 describe('consolidate', () => {
   test('with nothing queued; a bad limit', async () => {
     const mem = await open({ path: ':memory:' });
-    assert.deepEqual(await mem.consolidate(), { processed: 0, byLLM: 0, byHeuristic: 0, failed: 0, stored: 0, duplicates: 0, pending: 0 });
+    const c = await mem.consolidate({ steps: ['extraction'] });
+    assert.deepEqual(c, { processed: 0, byLLM: 0, byHeuristic: 0, failed: 0, stored: 0, duplicates: 0, pending: 0, steps: ['extraction'], dryRun: false });
     assert.equal((await mem.consolidate({ limit: 5 })).pending, 0);
     await rejects(() => mem.consolidate({ limit: 5000 }), 'invalid_argument', 'limit');
     await rejects(() => mem.consolidate(10), 'invalid_argument', 'options');

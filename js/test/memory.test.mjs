@@ -123,7 +123,9 @@ describe('get, list, update, forget, history', () => {
 
   test('forget keeps history; forget with purge leaves nothing', async () => {
     const [a, b] = await mem.remember([{ content: 'to forget' }, { content: 'to purge' }]);
-    assert.deepEqual(await mem.forget(a.id), { forgotten: 1, ids: [a.id] });
+    const { receipt, ...forgot } = await mem.forget(a.id);
+    assert.deepEqual(forgot, { forgotten: 1, ids: [a.id] });
+    assert.equal(receipt.memories, 1);
     await rejects(() => mem.get(a.id), 'not_found', 'id');
     assert.equal((await mem.history(a.id)).at(-1).op, 'forget');
 

@@ -3,7 +3,10 @@
 // storage layer and the protocol share one definition with no import cycle.
 package record
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Memory is one semantic (long-term) memory. JSON names are the public contract of
 // DESIGN.md; optional fields are omitted when empty.
@@ -28,6 +31,12 @@ type Memory struct {
 	Source         *Source    `json:"source,omitempty"`
 	Card           *Card      `json:"card,omitempty"`
 	SupersededBy   string     `json:"supersededBy,omitempty"`
+	// Key is the caller's name for the memory, unique in its namespace (remember with a
+	// known key updates that memory: an upsert).
+	Key string `json:"key,omitempty"`
+	// Metadata is the caller's free-form JSON object (at most 8 KiB), filterable by
+	// top-level equality.
+	Metadata json.RawMessage `json:"metadata,omitempty"`
 }
 
 // Source says where a memory was learned: the session and the turns that support it.

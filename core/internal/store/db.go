@@ -173,6 +173,8 @@ func bind(s *sqlite3.Stmt, args ...any) error {
 			err = s.BindFloat(i+1, v)
 		case bool:
 			err = s.BindBool(i+1, v)
+		case []byte:
+			err = s.BindBlob(i+1, v)
 		case *int64:
 			if v == nil {
 				err = s.BindNull(i + 1)

@@ -18,6 +18,9 @@ type Filter struct {
 	Now               time.Time  // for expiry
 	IncludeExpired    bool
 	IncludeSuperseded bool
+	// Metadata, a JSON object, matches the memories whose metadata has each of its
+	// top-level keys with an equal value (same JSON type and value); "" means any.
+	Metadata string
 }
 
 // filterSQL is the WHERE clause every memory query shares; filterArgs binds it. The JSON
@@ -30,15 +33,22 @@ const filterSQL = ` m.namespace = ?
 	AND (? IS NULL OR m.created_at >= ?)
 	AND (? IS NULL OR m.created_at < ?)
 	AND (? OR m.expires_at IS NULL OR m.expires_at > ?)
-	AND (? OR m.superseded_by IS NULL) `
+	AND (? OR m.superseded_by IS NULL)
+	AND (? IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(?) f WHERE NOT EXISTS (
+		SELECT 1 FROM json_each(m.metadata) g
+		WHERE g.key = f.key AND g.type = f.type AND g.value IS f.value))) `
 
 // filterArgs returns the arguments of filterSQL in placeholder order; a value tested
 // twice ("IS NULL OR …") is passed twice.
 func filterArgs(ns string, f Filter) []any {
 	types, tags := jsonList(f.Types), jsonList(f.Tags)
 	after, before := msp(f.CreatedAfter), msp(f.CreatedBefore)
+	var meta any
+	if f.Metadata != "" {
+		meta = f.Metadata
+	}
 	return []any{ns, types, types, tags, tags, f.Tier, f.Tier, after, after, before, before,
-		f.IncludeExpired, ms(f.Now), f.IncludeSuperseded}
+		f.IncludeExpired, ms(f.Now), f.IncludeSuperseded, meta, meta}
 }
 
 func jsonList(v []string) any {

@@ -16,10 +16,11 @@ type FTSDoc struct{ Title, Subject, Content string }
 
 const memCols = `m.id, m.namespace, m.type, m.title, m.content, m.subject, m.predicate, m.tags,
 	m.importance, m.confidence, m.tier, m.created_at, m.updated_at, m.expires_at,
-	m.last_accessed_at, m.access_count, m.version, m.source, m.card, m.superseded_by`
+	m.last_accessed_at, m.access_count, m.version, m.source, m.card, m.superseded_by,
+	m.key, m.metadata`
 
 // memColCount is the number of columns in memCols.
-const memColCount = 20
+const memColCount = 22
 
 // InsertMemory stores a new memory and indexes doc under the same rowid.
 func (d *DB) InsertMemory(m *record.Memory, doc FTSDoc) error {
@@ -29,8 +30,8 @@ func (d *DB) InsertMemory(m *record.Memory, doc FTSDoc) error {
 	}
 	err = d.exec(`INSERT INTO memories (id, namespace, type, title, content, subject, predicate,
 		tags, importance, confidence, tier, created_at, updated_at, expires_at, last_accessed_at,
-		access_count, version, source, card, superseded_by)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, args...)
+		access_count, version, source, card, superseded_by, key, metadata)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, args...)
 	if err != nil {
 		return err
 	}
@@ -56,7 +57,8 @@ func (d *DB) UpdateMemory(m *record.Memory, doc *FTSDoc) error {
 	args = append(args[2:], rowid) // id and namespace never change
 	err = d.exec(`UPDATE memories SET type=?, title=?, content=?, subject=?, predicate=?, tags=?,
 		importance=?, confidence=?, tier=?, created_at=?, updated_at=?, expires_at=?,
-		last_accessed_at=?, access_count=?, version=?, source=?, card=?, superseded_by=?
+		last_accessed_at=?, access_count=?, version=?, source=?, card=?, superseded_by=?,
+		key=?, metadata=?
 		WHERE rowid=?`, args...)
 	if err != nil || doc == nil {
 		return err
@@ -147,9 +149,16 @@ func memArgs(m *record.Memory) ([]any, error) {
 	if m.SupersededBy != "" {
 		sup = m.SupersededBy
 	}
+	var key, meta any
+	if m.Key != "" {
+		key = m.Key
+	}
+	if len(m.Metadata) > 0 {
+		meta = string(m.Metadata)
+	}
 	return []any{m.ID, m.Namespace, m.Type, m.Title, m.Content, m.Subject, m.Predicate,
 		string(tj), m.Importance, m.Confidence, m.Tier, ms(m.CreatedAt), ms(m.UpdatedAt),
-		msp(m.ExpiresAt), msp(m.LastAccessedAt), m.AccessCount, m.Version, src, card, sup}, nil
+		msp(m.ExpiresAt), msp(m.LastAccessedAt), m.AccessCount, m.Version, src, card, sup, key, meta}, nil
 }
 
 func jsonOrNil[T any](v *T) (any, error) {
@@ -199,6 +208,10 @@ func scanMemory(s *sqlite3.Stmt, off int) (*record.Memory, error) {
 		}
 	}
 	m.SupersededBy = s.ColumnText(off + 19)
+	m.Key = s.ColumnText(off + 20)
+	if s.ColumnType(off+21) != sqlite3.NULL {
+		m.Metadata = []byte(s.ColumnText(off + 21))
+	}
 	return m, nil
 }
 

@@ -147,6 +147,32 @@ var migrations = []string{
 		created_at INTEGER NOT NULL,
 		UNIQUE (namespace, session_id, from_turn, to_turn)
 	) STRICT;`,
+
+	// 5: the lifecycle of memories — a caller's key and metadata, conflicts found by
+	// subject and predicate, decay bookkeeping, compact history (a reverse diff per
+	// change instead of a full snapshot per version), the embedding cache by content
+	// hash, and per-namespace quotas.
+	`ALTER TABLE memories ADD COLUMN key TEXT;
+	ALTER TABLE memories ADD COLUMN metadata TEXT; -- a JSON object
+	ALTER TABLE memories ADD COLUMN decayed_at INTEGER; -- last importance decay (consolidate)
+	CREATE UNIQUE INDEX memories_ns_key ON memories(namespace, key) WHERE key IS NOT NULL;
+	CREATE INDEX memories_ns_pred ON memories(namespace, predicate) WHERE predicate <> '';
+	-- before: the changed fields' values before the change (JSON; null = was absent),
+	-- set instead of a full snapshot; see store/history.go.
+	ALTER TABLE memory_history ADD COLUMN before TEXT;
+	CREATE TABLE embedding_cache (
+		namespace TEXT NOT NULL,
+		hash      BLOB NOT NULL, -- sha256 of the embedded text
+		dim       INTEGER NOT NULL,
+		vec       BLOB NOT NULL, -- little-endian float32, L2-normalised
+		PRIMARY KEY (namespace, hash)
+	) STRICT, WITHOUT ROWID;
+	CREATE TABLE quotas (
+		namespace    TEXT PRIMARY KEY,
+		max_memories INTEGER NOT NULL DEFAULT 0, -- 0: no limit
+		max_bytes    INTEGER NOT NULL DEFAULT 0,
+		evict        INTEGER NOT NULL DEFAULT 0  -- 1: evict instead of refusing
+	) STRICT, WITHOUT ROWID;`,
 }
 
 // SchemaVersion is the schema version this build writes.

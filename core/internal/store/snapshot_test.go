@@ -36,7 +36,7 @@ func addMemories(t *testing.T, d *DB, word string, n int) {
 			id := fmt.Sprintf("01%s%020d", strings.ToUpper(word[:4]), i)
 			c := fmt.Sprintf("memory %d about a %s", i, word)
 			m := testMemory(id, c)
-			if err := d.InsertMemory(m, FTSDoc{Content: c}); err != nil {
+			if err := insertAny(d, m, FTSDoc{Content: c}); err != nil {
 				return err
 			}
 			if err := d.AddHistory("create", m.CreatedAt, m); err != nil {
