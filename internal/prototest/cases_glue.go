@@ -1,0 +1,105 @@
+package prototest
+
+import "strings"
+
+// Cases of the agent glue: appendMessages (chat messages as they come), tasks.*, route,
+// export and import, and the refusal of an explicit "limit": 0.
+
+func init() { registered = append(registered, glueCases) }
+
+func glueCases() []Case {
+	var out []Case
+	for _, group := range [][]Case{appendMessagesCases(), limitZeroCases(), taskCases()} {
+		out = append(out, group...)
+	}
+	return out
+}
+
+func appendMessagesCases() []Case {
+	openai := `[{"role":"developer","content":"Be brief."},{"role":"user","content":"Deploy atlas"},
+	 {"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"helm","arguments":"{\"r\":\"atlas\"}"}}]},
+	 {"role":"tool","tool_call_id":"call_1","content":"deployed"},{"role":"assistant","content":"Done."}]`
+	anthropic := `[{"role":"user","content":"Weather in Paris?"},
+	 {"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"get_weather","input":{"city":"Paris"}}]},
+	 {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"sunny"},{"type":"text","text":"thanks"}]}]`
+	return []Case{
+		{Name: "appendMessages/openai", Steps: []Step{
+			{Req: req("appendMessages", `{"sessionId":"s1","messages":`+openai+`}`), Check: []Check{
+				Eq("shape", `"openai"`), Len("turns", 5), Eq("turns[0].role", `"developer"`),
+				Eq("turns[2].content", `""`), Eq("turns[2].toolCalls[0].id", `"call_1"`),
+				Eq("turns[2].toolCalls[0].name", `"helm"`), Eq("turns[2].toolCalls[0].arguments", `"{\"r\":\"atlas\"}"`),
+				Eq("turns[3].role", `"tool"`), Eq("turns[3].name", `"helm"`), Eq("turns[3].callId", `"call_1"`),
+				Eq("turns[4].seq", "5"), Lacks("turns[4].toolCalls"), Lacks("turns[4].callId")}},
+			{Req: req("searchTurns", `{"query":"helm","sessionId":"s1"}`), Check: []Check{
+				Len("hits", 2), Eq("hits[0].turn.toolCalls[0].name", `"helm"`), Eq("hits[1].turn.callId", `"call_1"`)}},
+			{Req: req("endSession", `{"sessionId":"s1"}`), Check: []Check{Eq("episode.toolsUsed", `["helm"]`)}},
+		}},
+		{Name: "appendMessages/anthropic", Steps: []Step{
+			{Req: req("appendMessages", `{"sessionId":"s1","messages":`+anthropic+`}`), Check: []Check{
+				Eq("shape", `"anthropic"`), Len("turns", 4), Eq("turns[1].toolCalls[0].arguments", `"{\"city\":\"Paris\"}"`),
+				Eq("turns[2].role", `"tool"`), Eq("turns[2].name", `"get_weather"`), Eq("turns[2].callId", `"toolu_1"`),
+				Eq("turns[3].role", `"user"`), Eq("turns[3].content", `"thanks"`)}},
+			{Req: req("appendTurns", `{"sessionId":"s1","turns":[{"role":"assistant","content":"","toolCalls":[{"id":"c2","name":"f","arguments":"{}"}]},{"role":"tool","name":"f","callId":"c2","content":"ok"}]}`),
+				Check: []Check{Eq("turns[0].seq", "5"), Eq("turns[1].callId", `"c2"`)}},
+		}},
+		{Name: "appendMessages/errors", Steps: []Step{
+			{Req: req("appendMessages", `{"messages":[{"role":"user","content":"x"}]}`), Code: InvalidArgument, Field: "sessionId"},
+			{Req: req("appendMessages", `{"sessionId":"s1"}`), Code: InvalidArgument, Field: "messages"},
+			{Req: req("appendMessages", `{"sessionId":"s1","messages":[{"role":"bot","content":"x"}]}`), Code: InvalidArgument, Field: "messages[0].role"},
+			{Req: req("appendMessages", `{"sessionId":"s1","messages":[{"role":"user","content":`+str(bigContent)+`}]}`), Code: TooLarge, Field: "messages[0].content"},
+			{Req: req("appendMessages", `{"sessionId":"s1","messages":[{"role":"assistant","content":null}]}`), Code: InvalidArgument, Field: "messages"},
+			{Req: req("appendMessages", `{"sessionId":"s1","messages":[],"turns":[]}`), Code: InvalidArgument, Field: "turns"},
+			{Req: req("appendTurns", `{"sessionId":"s1","turns":[{"role":"user","content":"x","callId":"c"}]}`), Code: InvalidArgument, Field: "turns[0].callId"},
+			{Req: req("stats", `{}`), Check: []Check{Eq("turns", "0")}},
+		}},
+	}
+}
+
+func limitZeroCases() []Case {
+	return []Case{
+		{Name: "limit/zero_refused", Steps: []Step{
+			{Req: req("remember", `{"memory":{"content":"the user likes tea"}}`)},
+			{Req: req("recall", `{"query":"tea","limit":0}`), Code: InvalidArgument, Field: "limit"},
+			{Req: req("list", `{"limit":0}`), Code: InvalidArgument, Field: "limit"},
+			{Req: req("searchTurns", `{"query":"tea","limit":0}`), Code: InvalidArgument, Field: "limit"},
+			{Req: req("consolidate", `{"limit":0}`), Code: InvalidArgument, Field: "limit"},
+			{Req: req("recall", `{"query":"tea","limit":-1}`), Code: InvalidArgument, Field: "limit"},
+			{Req: req("recall", `{"query":"tea","limit":1.5}`), Code: InvalidArgument, Field: "limit"},
+			{Req: req("recall", `{"query":"tea","limit":1}`), Check: []Check{Len("hits", 1)}},
+		}},
+	}
+}
+
+func taskCases() []Case {
+	return []Case{
+		{Name: "tasks/graph", Steps: []Step{
+			{Req: req("tasks.create", `{"title":"design the schema","sessionId":"s1"}`), Check: []Check{
+				Eq("task.status", `"pending"`), Eq("task.ready", "true"), Eq("task.blockedBy", "[]"), Has("task.id"), Eq("task.sessionId", `"s1"`)}},
+			{Req: req("tasks.create", `{"title":"write the API","blockedBy":[$1.task.id]}`), Check: []Check{
+				Eq("task.blocked", "true"), Eq("task.ready", "false"), Eq("task.blockedBy[0]", `$1.task.id`)}},
+			{Req: req("tasks.get", `{"id":$1.task.id}`), Check: []Check{Eq("task.blocks", `[$2.task.id]`)}},
+			{Req: req("tasks.update", `{"id":$2.task.id,"status":"in_progress"}`), Code: Conflict, Field: "status"},
+			{Req: req("tasks.update", `{"id":$1.task.id,"addBlockedBy":[$2.task.id]}`), Code: InvalidArgument, Field: "addBlockedBy"},
+			{Req: req("tasks.update", `{"id":$1.task.id,"status":"completed"}`), Check: []Check{
+				Eq("task.status", `"completed"`), Eq("unblocked", `[$2.task.id]`)}},
+			{Req: req("tasks.list", `{"ready":true}`), Check: []Check{Len("tasks", 1), Eq("tasks[0].id", `$2.task.id`)}},
+			{Req: req("tasks.list", `{"status":["completed"]}`), Check: []Check{Len("tasks", 1), Eq("tasks[0].id", `$1.task.id`)}},
+			{Req: req("buildContext", `{"sessionId":"s2","messages":[{"role":"user","content":"next?"}],"budgetTokens":4000}`), Check: []Check{
+				Text("system", "## Tasks\n- [ ] write the API ("), Text("system", ") ready")}},
+			{Req: req("tasks.list", `{"namespace":"other"}`), Check: []Check{Len("tasks", 0)}},
+			{Req: req("tasks.delete", `{"id":$1.task.id}`), Check: []Check{Eq("deleted", "true")}},
+			{Req: req("tasks.get", `{"id":$2.task.id}`), Check: []Check{Eq("task.blockedBy", "[]")}},
+		}},
+		{Name: "tasks/errors", Steps: []Step{
+			{Req: req("tasks.create", `{}`), Code: InvalidArgument, Field: "title"},
+			{Req: req("tasks.create", `{"title":"x","status":"done"}`), Code: InvalidArgument, Field: "status"},
+			{Req: req("tasks.create", `{"title":"x","blockedBy":["nope"]}`), Code: NotFound, Field: "blockedBy"},
+			{Req: req("tasks.create", `{"title":"x","blocks":["nope"]}`), Code: InvalidArgument, Field: "blocks"},
+			{Req: req("tasks.create", `{"title":`+str(strings.Repeat("t", 1025))+`}`), Code: TooLarge, Field: "title"},
+			{Req: req("tasks.get", `{"id":"nope"}`), Code: NotFound, Field: "id"},
+			{Req: req("tasks.update", `{"id":"nope","status":"completed"}`), Code: NotFound, Field: "id"},
+			{Req: req("tasks.delete", `{"id":""}`), Code: InvalidArgument, Field: "id"},
+			{Req: req("tasks.list", `{"status":"pending"}`), Code: InvalidArgument, Field: "status"},
+		}},
+	}
+}
