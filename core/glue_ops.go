@@ -13,6 +13,7 @@ import (
 // import) on the protocol's mux: one call from newMux, so the op table stays additive.
 func (e *Engine) handleGlue(m *protocol.Mux) {
 	m.Handle("appendMessages", handler(e, opAppendMessages))
+	m.Handle("route", handler(e, opRoute))
 	m.Handle("tasks.create", handler(e, func(ctx context.Context, n *Namespace, a *taskCreateArgs) (any, error) {
 		t, err := n.TaskCreate(ctx, a.TaskInput)
 		return map[string]any{"task": t}, err

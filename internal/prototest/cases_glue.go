@@ -9,7 +9,7 @@ func init() { registered = append(registered, glueCases) }
 
 func glueCases() []Case {
 	var out []Case
-	for _, group := range [][]Case{appendMessagesCases(), limitZeroCases(), taskCases()} {
+	for _, group := range [][]Case{appendMessagesCases(), limitZeroCases(), taskCases(), routeCases()} {
 		out = append(out, group...)
 	}
 	return out
@@ -100,6 +100,30 @@ func taskCases() []Case {
 			{Req: req("tasks.update", `{"id":"nope","status":"completed"}`), Code: NotFound, Field: "id"},
 			{Req: req("tasks.delete", `{"id":""}`), Code: InvalidArgument, Field: "id"},
 			{Req: req("tasks.list", `{"status":"pending"}`), Code: InvalidArgument, Field: "status"},
+		}},
+	}
+}
+
+func routeCases() []Case {
+	return []Case{
+		{Name: "route/table", Steps: []Step{
+			{Req: req("route", `{"text":"I prefer Python for scripts."}`), Check: []Check{
+				Eq("layer", `"memory"`), Eq("type", `"preference"`), Eq("tier", `"permanent"`), Eq("rule", `"preference"`), Has("reason")}},
+			{Req: req("route", `{"text":"我明天要去北京出差"}`), Check: []Check{Eq("layer", `"memory"`), Eq("type", `"fact"`), Eq("tier", `"short"`)}},
+			{Req: req("route", `{"text":"For now the staging cluster is down."}`), Check: []Check{Eq("layer", `"scratchpad"`), Eq("key", `"session_facts"`)}},
+			{Req: req("route", `{"text":"第一步：备份数据库"}`), Check: []Check{Eq("layer", `"plan"`), Lacks("type")}},
+			{Req: req("route", `{"text":"ok thanks"}`), Check: []Check{Eq("layer", `"turn"`), Eq("rule", `"acknowledgement"`)}},
+			{Req: req("route", `{"message":{"role":"tool","tool_call_id":"c1","content":"exit 1"}}`), Check: []Check{Eq("layer", `"turn"`), Eq("rule", `"tool_output"`)}},
+			{Req: req("route", `{"message":{"role":"system","content":"You are Ada."}}`), Check: []Check{Eq("layer", `"document"`), Eq("document", `"IDENTITY"`)}},
+			{Req: req("route", `{"message":{"role":"user","content":[{"type":"text","text":"Always answer in English."}]}}`), Check: []Check{Eq("type", `"rule"`)}},
+		}},
+		{Name: "route/errors", Steps: []Step{
+			{Req: req("route", `{}`), Code: InvalidArgument, Field: "text"},
+			{Req: req("route", `{"text":"a","message":{"role":"user","content":"b"}}`), Code: InvalidArgument, Field: "text"},
+			{Req: req("route", `{"text":5}`), Code: InvalidArgument, Field: "text"},
+			{Req: req("route", `{"message":{"role":"robot","content":"b"}}`), Code: InvalidArgument, Field: "message.role"},
+			{Req: req("route", `{"message":[]}`), Code: InvalidArgument, Field: "message"},
+			{Req: req("route", `{"text":`+str(bigContent)+`}`), Code: TooLarge, Field: "text"},
 		}},
 	}
 }
