@@ -14,6 +14,12 @@ import (
 func (e *Engine) handleGlue(m *protocol.Mux) {
 	m.Handle("appendMessages", handler(e, opAppendMessages))
 	m.Handle("route", handler(e, opRoute))
+	m.Handle("export", handler(e, func(ctx context.Context, n *Namespace, a *exportArgs) (any, error) {
+		return n.Export(ctx, a.ExportOptions)
+	}))
+	m.Handle("import", handler(e, func(ctx context.Context, n *Namespace, a *importArgs) (any, error) {
+		return n.Import(ctx, a.ImportOptions)
+	}))
 	m.Handle("tasks.create", handler(e, func(ctx context.Context, n *Namespace, a *taskCreateArgs) (any, error) {
 		t, err := n.TaskCreate(ctx, a.TaskInput)
 		return map[string]any{"task": t}, err
@@ -48,6 +54,14 @@ type (
 		nsArg
 		ID string `json:"id"`
 		TaskPatch
+	}
+	exportArgs struct {
+		nsArg
+		ExportOptions
+	}
+	importArgs struct {
+		nsArg
+		ImportOptions
 	}
 	taskListArgs struct {
 		nsArg

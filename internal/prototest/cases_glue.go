@@ -9,7 +9,7 @@ func init() { registered = append(registered, glueCases) }
 
 func glueCases() []Case {
 	var out []Case
-	for _, group := range [][]Case{appendMessagesCases(), limitZeroCases(), taskCases(), routeCases()} {
+	for _, group := range [][]Case{appendMessagesCases(), limitZeroCases(), taskCases(), routeCases(), exportCases()} {
 		out = append(out, group...)
 	}
 	return out
@@ -124,6 +124,40 @@ func routeCases() []Case {
 			{Req: req("route", `{"message":{"role":"robot","content":"b"}}`), Code: InvalidArgument, Field: "message.role"},
 			{Req: req("route", `{"message":[]}`), Code: InvalidArgument, Field: "message"},
 			{Req: req("route", `{"text":`+str(bigContent)+`}`), Code: TooLarge, Field: "text"},
+		}},
+	}
+}
+
+func exportCases() []Case {
+	return []Case{
+		{Name: "export/jsonl_round_trip", Steps: []Step{
+			{Req: req("remember", `{"memory":{"type":"preference","content":"用户喜欢喝绿茶","title":"Tea"}}`)},
+			{Req: req("appendTurns", `{"sessionId":"s1","turns":[{"role":"user","content":"hi"}]}`)},
+			{Req: req("tasks.create", `{"title":"migrate"}`)},
+			{Req: req("remember", `{"namespace":"other","memory":{"content":"other's"}}`)},
+			{Req: req("export", `{}`), Check: []Check{Eq("format", `"jsonl"`), Eq("namespaces", `["default"]`),
+				Eq("counts", `{"memory":1,"turn":1,"task":1}`), Text("data", `"kind":"header"`), Text("data", "用户喜欢喝绿茶")}},
+			{Req: req("export", `{"namespaces":["*"]}`), Check: []Check{Eq("namespaces", `["default","other"]`), Eq("counts.memory", "2")}},
+			{Req: req("import", `{"data":$5.data}`), Check: []Check{Eq("imported", `{}`), Eq("skipped", `{"memory":1,"turn":1,"task":1}`)}},
+			{Req: req("import", `{"namespace":"x","data":$6.data,"namespaces":["other"],"dryRun":true}`), Check: []Check{
+				Eq("skipped.memory", "1"), Eq("excluded", "3"), Eq("dryRun", "true")}},
+		}},
+		{Name: "export/markdown", Steps: []Step{
+			{Req: req("remember", `{"memory":{"type":"preference","content":"likes tea","title":"Tea"}}`)},
+			{Req: req("documents.set", `{"name":"IDENTITY","content":"I am Ada."}`)},
+			{Req: req("export", `{"format":"md"}`), Check: []Check{Len("files", 3), Eq("files[0].path", `"MEMORY.md"`),
+				Eq("files[1].path", `"documents/IDENTITY.md"`), Eq("files[2].path", `"preference_tea.md"`), Text("files[2].content", "\nlikes tea")}},
+			{Req: req("import", `{"namespace":"copy","format":"md","files":$3.files}`), Check: []Check{Eq("imported", `{"document":1,"memory":1}`)}},
+		}},
+		{Name: "export/errors", Steps: []Step{
+			{Req: req("export", `{"format":"csv"}`), Code: InvalidArgument, Field: "format"},
+			{Req: req("export", `{"format":"md","namespaces":["a","b"]}`), Code: InvalidArgument, Field: "namespaces"},
+			{Req: req("export", `{"namespaces":[""]}`), Code: InvalidArgument, Field: "namespaces[0]"},
+			{Req: req("import", `{}`), Code: InvalidArgument, Field: "data"},
+			{Req: req("import", `{"data":"{\"kind\":\"memory\"}"}`), Code: InvalidArgument, Field: "data[0]"},
+			{Req: req("import", `{"data":"{\"kind\":\"header\",\"header\":{\"format\":\"memcore\",\"version\":9,\"schemaVersion\":1,\"engine\":\"x\",\"exportedAt\":\"2026-01-01T00:00:00Z\"}}"}`), Code: Unsupported, Field: "data[0].header"},
+			{Req: req("import", `{"format":"md","files":[{"path":"fact_x.md","content":"x"}]}`), Code: InvalidArgument, Field: "files[0]"},
+			{Req: req("import", `{"format":"md"}`), Code: InvalidArgument, Field: "files"},
 		}},
 	}
 }
