@@ -218,6 +218,16 @@ describe('export and import', () => {
     const rep = await dst.import(md.files);
     assert.deepEqual(rep.imported, { memory: 1 });
     assert.deepEqual((await dst.export({ format: 'md' })).files, md.files);
+    // Files as a browser's folder picker gives them (webkitRelativePath under the folder).
+    const picked = md.files.map((f) => Object.defineProperty(new File([f.content], f.path.split('/').at(-1)), 'webkitRelativePath', { value: `memory/${f.path}` }));
+    const third = await open({ path: ':memory:' });
+    assert.deepEqual((await third.import(picked)).imported, { memory: 1 });
+    assert.deepEqual((await third.export({ format: 'md' })).files, md.files);
+    // A JSON Lines file picked on its own is a Blob.
+    const jl = await src.export();
+    const fourth = await open({ path: ':memory:' });
+    assert.deepEqual((await fourth.import(new Blob([jl.data]))).imported, { memory: 1 });
+    await Promise.all([third.close(), fourth.close()]);
     await Promise.all([src.close(), dst.close()]);
   });
 });
