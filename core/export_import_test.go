@@ -197,6 +197,11 @@ func TestExportImport_markdown(t *testing.T) {
 	if err != nil || rep.Imported["memory"] != 3 || rep.Imported["document"] != 2 {
 		t.Fatalf("%+v %v", rep, err)
 	}
+	if l, _ := dst.List(ctx, core.ListOptions{}); len(l.Memories) == 0 {
+		t.Fatal("no memories after the markdown import")
+	} else if h, err := dst.History(ctx, l.Memories[0].ID); err != nil || len(h) != 1 || h[0].Op != "create" {
+		t.Errorf("history of an imported file: %+v %v", h, err)
+	}
 	back, err := dst.Export(ctx, core.ExportOptions{Format: "md"})
 	if err != nil || !reflect.DeepEqual(back.Files, r.Files) {
 		t.Errorf("markdown round trip differs: %v", err)

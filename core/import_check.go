@@ -170,6 +170,13 @@ func (e *Engine) importLine(l *ExportLine, prev map[string]*Turn, dry bool) (boo
 				return false, err
 			}
 		}
+		if len(l.History) == 0 && l.Memory != nil {
+			// A memory with no history (a Markdown file): its history starts here, as
+			// remember's does.
+			if err := e.db.AddHistory("create", l.Memory.UpdatedAt, l.Memory); err != nil {
+				return false, err
+			}
+		}
 		return true, nil
 	case "turn":
 		t := l.Turn
