@@ -227,6 +227,9 @@ func (n *Namespace) BuildContext(ctx context.Context, o BuildContextOptions) (*B
 			return err
 		}
 		working, err = n.readWorking(o.SessionID)
+		if err == nil { // the task graph and the todo reminder: context_tasks.go
+			working.extra, err = n.taskWorkingItems(o.SessionID, working.plan)
+		}
 		return err
 	})
 	if err != nil {

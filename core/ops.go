@@ -45,6 +45,9 @@ func handler[A interface{ namespace() string }](e *Engine, fn func(context.Conte
 		if err := protocol.Decode(raw, &a); err != nil {
 			return nil, err
 		}
+		if err := checkGivenZero(raw); err != nil {
+			return nil, err
+		}
 		ns, err := e.Namespace(a.namespace())
 		if err != nil {
 			return nil, err
@@ -182,6 +185,7 @@ func (e *Engine) newMux() *protocol.Mux {
 	m.Handle("compact", handler(e, compactOp))
 	m.Handle("quota.set", handler(e, opQuotaSet))
 	m.Handle("quota.get", handler(e, opQuotaGet))
+	e.handleGlue(m)
 	return m
 }
 

@@ -227,11 +227,12 @@ func heuristicEpisode(turns []Turn, plan *Plan) Episode {
 	ep.Outcome = episodeOutcome(turns, plan)
 	var all strings.Builder
 	for _, t := range turns {
-		if t.Role == RoleTool && t.Name != "" && !slices.Contains(ep.ToolsUsed, t.Name) &&
-			len(ep.ToolsUsed) < episodeMaxTools {
-			ep.ToolsUsed = append(ep.ToolsUsed, t.Name)
+		for _, name := range turnTools(t) {
+			if !slices.Contains(ep.ToolsUsed, name) && len(ep.ToolsUsed) < episodeMaxTools {
+				ep.ToolsUsed = append(ep.ToolsUsed, name)
+			}
 		}
-		if t.Role != RoleSystem {
+		if t.Role != RoleSystem && t.Role != RoleDeveloper {
 			all.WriteString(t.Content)
 			all.WriteString("\n")
 		}
@@ -318,6 +319,10 @@ func episodeImportance(turns []Turn, plan *Plan, tools, errors, lessons int) flo
 func turnMessages(turns []Turn) []chat.Message {
 	out := make([]chat.Message, 0, len(turns))
 	for i, t := range turns {
+		if m, ok := callMessage(t); ok { // stored by appendMessages: the calls as they were
+			out = append(out, m)
+			continue
+		}
 		if t.Role == RoleTool {
 			id := fmt.Sprintf("turn%d", i)
 			out = append(out,

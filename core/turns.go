@@ -18,6 +18,11 @@ type TurnInput struct {
 	Name      string     `json:"name,omitempty"`
 	Content   string     `json:"content"`
 	CreatedAt *time.Time `json:"createdAt,omitempty"`
+	// CallID is the tool call a tool turn answers; ToolCalls are the calls an assistant
+	// turn made. AppendMessages fills both from the messages; a turn with either may have
+	// empty content.
+	CallID    string     `json:"callId,omitempty"`
+	ToolCalls []ToolCall `json:"toolCalls,omitempty"`
 }
 
 // AppendTurns appends turns to a session, numbering them after the session's last turn,
@@ -30,8 +35,9 @@ func (n *Namespace) AppendTurns(ctx context.Context, sessionID string, turns []T
 		f := fmt.Sprintf("turns[%d].", i)
 		c.oneOf(f+"role", t.Role, roles)
 		c.text(f+"name", t.Name, c.l.MaxFieldBytes, false)
-		c.text(f+"content", t.Content, c.l.MaxContentBytes, true)
+		c.text(f+"content", t.Content, c.l.MaxContentBytes, t.CallID == "" && len(t.ToolCalls) == 0)
 		c.time(f+"createdAt", t.CreatedAt)
+		c.toolCalls(f, t)
 	}
 	if c.err != nil {
 		return nil, c.err
@@ -53,10 +59,11 @@ func (n *Namespace) AppendTurns(ctx context.Context, sessionID string, turns []T
 				at = in.CreatedAt.UTC().Truncate(time.Millisecond)
 			}
 			t := Turn{ID: n.e.ids.next(now), SessionID: sessionID, Seq: seq + int64(i) + 1,
-				Role: in.Role, Name: in.Name, Content: in.Content, CreatedAt: at}
-			doc := store.TurnDoc{Content: text.Join(text.Tokens(t.Content))}
+				Role: in.Role, Name: in.Name, Content: in.Content, CreatedAt: at,
+				CallID: in.CallID, ToolCalls: in.ToolCalls}
+			doc := store.TurnDoc{Content: text.Join(text.Tokens(turnSearchText(&t)))}
 			if prev != nil && prev.Role != t.Role {
-				doc.Context = text.Join(text.Tokens(prev.Content))
+				doc.Context = text.Join(text.Tokens(turnSearchText(prev)))
 			}
 			if err := n.e.db.InsertTurn(n.name, &t, doc); err != nil {
 				return err

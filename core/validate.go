@@ -14,7 +14,7 @@ import (
 var (
 	memoryTypes = []string{TypeFact, TypePreference, TypeRule, TypeSkill, TypeError, TypeProfile, TypeNote}
 	tiers       = []string{TierTransient, TierShort, TierLong, TierPermanent}
-	roles       = []string{RoleSystem, RoleUser, RoleAssistant, RoleTool}
+	roles       = []string{RoleSystem, RoleDeveloper, RoleUser, RoleAssistant, RoleTool}
 )
 
 // checker collects the first validation failure of a record, with field paths.

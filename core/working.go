@@ -381,6 +381,7 @@ type workingState struct {
 	facts   []ScratchEntry // session_facts…
 	results []ScratchEntry // subagent_result::…, delegation_result::…
 	scratch []ScratchEntry // the rest
+	extra   []workItem     // the todo reminder and the open tasks, shown after the plan
 }
 
 // readWorking reads the session's working memory; the engine must be locked.
@@ -440,6 +441,7 @@ func (w *workingState) items() []workItem {
 		}
 		out = append(out, workItem{"Plan", b.String()})
 	}
+	out = append(out, w.extra...)
 	if strings.TrimSpace(w.state) != "" {
 		out = append(out, workItem{"Business state", clipChars(strings.TrimSpace(w.state), renderStateChars)})
 	}

@@ -392,16 +392,21 @@ export interface RecallHit {
 }
 
 /** Who said a turn. */
-export type Role = 'system' | 'user' | 'assistant' | 'tool';
+export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
 /** A turn to append: one message of a conversation. */
 export interface TurnInput {
   role: Role;
   /** The tool's name, for role `tool`. */
   name?: string;
+  /** Required, except for a turn with `callId` or `toolCalls` (may be empty then). */
   content: string;
   /** When it was said; default now. */
   createdAt?: Timestamp | Date;
+  /** Role `tool`: the id of the call this result answers. */
+  callId?: string;
+  /** Role `assistant`: the tool calls the turn made (at most 128). */
+  toolCalls?: ToolCall[];
 }
 
 /** A stored turn. Turns are append-only: the trajectory is never edited. */
@@ -414,6 +419,10 @@ export interface Turn {
   name?: string;
   content: string;
   createdAt: Timestamp;
+  /** Role `tool`: the id of the call this result answers (kept by appendMessages). */
+  callId?: string;
+  /** Role `assistant`: the tool calls the turn made. */
+  toolCalls?: ToolCall[];
 }
 
 /** Options of searchTurns(). */
@@ -1442,4 +1451,274 @@ export class Memory {
    * write is committed and fsynced when its Promise resolves — but frees the handle.
    */
   close(): Promise<void>;
+}
+
+// ─── Agent glue: chat messages, memory tools, tasks, routing, export/import ─────────────
+
+/** One tool call of an assistant turn. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them: JSON text. */
+  arguments: string;
+}
+
+/** The operations memoryTools() can offer. */
+export type ToolOp = 'save' | 'recall' | 'forget' | 'search' | 'scratchpad' | 'plan' | 'tasks';
+
+/** Options of memoryTools(). */
+export interface MemoryToolsOptions {
+  /** The shape of the definitions; default `openai`. */
+  shape?: MessageShape;
+  /** Which operations to offer; default all. save/recall/forget are actions of one `remember` tool. */
+  ops?: ToolOp[];
+}
+
+/** A JSON Schema object, as the tools' parameters are written. */
+export interface JSONSchema {
+  type?: string;
+  [keyword: string]: unknown;
+}
+
+/** A tool definition in the OpenAI shape (`tools` of chat.completions). */
+export interface OpenAIToolDefinition {
+  type: 'function';
+  function: { name: string; description: string; parameters: JSONSchema };
+}
+
+/** A tool definition in the Anthropic shape (`tools` of messages.create). */
+export interface AnthropicToolDefinition {
+  name: string;
+  description: string;
+  input_schema: JSONSchema;
+}
+
+/** An OpenAI tool call (`message.tool_calls[i]`). */
+export interface OpenAIToolCall {
+  id: string;
+  type?: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** An Anthropic tool_use content block. */
+export interface AnthropicToolUse {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/** The OpenAI tool-result message handleToolCall answers with. */
+export interface OpenAIToolResult {
+  role: 'tool';
+  tool_call_id: string;
+  /** JSON of the result, or a text starting with "Error" the model can act on. */
+  content: string;
+}
+
+/** The Anthropic tool_result block handleToolCall answers with (put it in a user message). */
+export interface AnthropicToolResult {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  /** Set when the call failed for a reason the model can fix. */
+  is_error?: true;
+}
+
+/** Options of handleToolCall(). */
+export interface HandleToolCallOptions {
+  /** The conversation: needed by scratchpad and update_plan, recorded as a saved memory's source. */
+  sessionId?: string;
+  /** The operations offered (as given to memoryTools); a call to another is an error result. */
+  ops?: ToolOp[];
+}
+
+/** What route() decides. */
+export interface RouteDecision {
+  layer: 'scratchpad' | 'plan' | 'turn' | 'memory' | 'document';
+  /** Layer `memory`: the memory's type and tier. */
+  type?: MemoryType;
+  tier?: Tier;
+  /** Layer `document`: IDENTITY, SOUL or daily (the day's daily/YYYY-MM-DD). */
+  document?: 'IDENTITY' | 'SOUL' | 'daily';
+  /** Layer `scratchpad`: the key to keep it under. */
+  key?: string;
+  /** The rule that decided, e.g. `preference`, `temporary`, `tool_output` (docs/ROUTING.md). */
+  rule: string;
+  /** Why, in a sentence. */
+  reason: string;
+}
+
+/** Task statuses. */
+export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+
+/** A task of the namespace's persistent task graph. */
+export interface Task {
+  id: string;
+  title: string;
+  description?: string;
+  status: TaskStatus;
+  /** The session that created it, if one did (the task outlives it). */
+  sessionId?: string;
+  /** The tasks this one waits for. */
+  blockedBy: string[];
+  /** The tasks waiting for this one. */
+  blocks: string[];
+  /** Some task of blockedBy is not completed. */
+  blocked: boolean;
+  /** Pending and not blocked: can start now. */
+  ready: boolean;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A task to create. */
+export interface TaskInput {
+  title: string;
+  description?: string;
+  /** Default pending. */
+  status?: TaskStatus;
+  blockedBy?: string[];
+  sessionId?: string;
+}
+
+/** Changes to a task: blockedBy replaces the blockers, addBlockedBy/removeBlockedBy edit them. */
+export interface TaskPatch {
+  title?: string;
+  description?: string;
+  status?: TaskStatus;
+  blockedBy?: string[];
+  addBlockedBy?: string[];
+  removeBlockedBy?: string[];
+}
+
+/** What tasks.update() did: the task, and the tasks its change made ready. */
+export interface TaskUpdateResult {
+  task: Task;
+  unblocked: string[];
+}
+
+/** Filter of tasks.list(). */
+export interface TaskFilter {
+  status?: TaskStatus[];
+  /** Only the ready tasks. */
+  ready?: boolean;
+  sessionId?: string;
+}
+
+/** The persistent task graph of a namespace. */
+export interface TasksAPI {
+  /** @throws `not_found` (field `blockedBy`) for an unknown blocker. */
+  create(task: TaskInput): Promise<Task>;
+  get(id: string): Promise<Task>;
+  /**
+   * @throws `conflict` (field `status`) to start or complete a blocked task;
+   * `invalid_argument` (field `blockedBy`/`addBlockedBy`) for a cycle.
+   */
+  update(id: string, patch: TaskPatch): Promise<TaskUpdateResult>;
+  delete(id: string): Promise<{ deleted: true }>;
+  list(filter?: TaskFilter): Promise<Task[]>;
+  /** The tasks that can start now. */
+  ready(): Promise<Task[]>;
+}
+
+/** Export formats: every record as JSON Lines, or one namespace as a Markdown folder. */
+export type ExportFormat = 'jsonl' | 'md';
+
+/** A file of a Markdown export or import: a relative path with "/" and its text. */
+export interface MarkdownFile {
+  path: string;
+  content: string;
+}
+
+/** Progress of export() and import(), by phase. */
+export interface ExportProgress {
+  phase: 'export' | 'check' | 'write' | 'done';
+  counts?: Record<string, number>;
+  report?: ImportReport;
+}
+
+/** Options of export(). */
+export interface ExportOptions {
+  /** Default `jsonl`. */
+  format?: ExportFormat;
+  /** Default this view's namespace; `['*']` for all (jsonl only: md takes one). */
+  namespaces?: string[];
+  onProgress?: (p: ExportProgress) => void;
+}
+
+/** An export: `data` (jsonl) or `files` (md), and the number of records of each kind. */
+export interface ExportResult {
+  format: ExportFormat;
+  data?: string;
+  files?: MarkdownFile[];
+  namespaces: string[];
+  counts: Record<string, number>;
+}
+
+/** Options of import(). */
+export interface ImportOptions {
+  /** jsonl: only these namespaces' records (default all). md goes into this view's namespace. */
+  namespaces?: string[];
+  /** Check and report only. */
+  dryRun?: boolean;
+  onProgress?: (p: ExportProgress) => void;
+}
+
+/** What import() did, by record kind. */
+export interface ImportReport {
+  imported: Record<string, number>;
+  /** Already there (same id; same session and seq for a turn; same name for a document). */
+  skipped: Record<string, number>;
+  /** Left out by the namespaces filter. */
+  excluded: number;
+  namespaces: string[];
+  dryRun?: true;
+}
+
+/** Something with the bytes of a file: a Blob or a File. */
+export interface BlobLike {
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** What import() reads: JSON Lines (text, bytes, a Blob or File) or a Markdown folder. */
+export type ImportData = string | ArrayBufferLike | ArrayBufferView | BlobLike | readonly (MarkdownFile | BlobLike)[];
+
+export interface Memory {
+  /**
+   * Stores OpenAI or Anthropic chat messages, as they are, as turns of a session: roles
+   * (developer too), tool calls (`toolCalls`), tool results as `tool` turns named after
+   * their tool with the call's id (`callId`). Anthropic tool_result blocks become tool
+   * turns of their own. Non-text parts are kept as a marker (`[image]`).
+   * @throws `invalid_argument` naming `messages[i]…`; nothing is stored then.
+   */
+  appendMessages<M extends ChatMessage>(sessionId: string, messages: readonly M[]): Promise<Turn[]>;
+
+  /** Tool definitions (JSON Schema) that let the model remember, recall, forget, search, plan. */
+  memoryTools(options: MemoryToolsOptions & { shape: 'anthropic' }): AnthropicToolDefinition[];
+  memoryTools(options?: MemoryToolsOptions & { shape?: 'openai' }): OpenAIToolDefinition[];
+
+  /**
+   * Runs one tool call of the model and returns the tool-result message in the call's
+   * shape. Bad arguments (not JSON, wrong types, unknown tool, a memory that does not
+   * exist) come back as an error result the model can read; only `closed`, `storage`,
+   * `unsupported` and `internal` are thrown.
+   */
+  handleToolCall(call: OpenAIToolCall, options?: HandleToolCallOptions): Promise<OpenAIToolResult>;
+  handleToolCall(call: AnthropicToolUse, options?: HandleToolCallOptions): Promise<AnthropicToolResult>;
+
+  /** Which layer a text or a chat message belongs to, by deterministic rules (English, Chinese). */
+  route<M extends ChatMessage>(textOrMessage: string | M): Promise<RouteDecision>;
+
+  /** The namespace's persistent task graph. */
+  readonly tasks: TasksAPI;
+
+  /** Every record of the namespace(s) as JSON Lines, or one namespace as Markdown files. */
+  export(options?: ExportOptions): Promise<ExportResult>;
+
+  /**
+   * Checks everything, then writes it all in one transaction, or nothing; what exists is
+   * skipped. @throws `invalid_argument` naming `data[line]…` or `files[i]`.
+   */
+  import(data: ImportData, options?: ImportOptions): Promise<ImportReport>;
 }

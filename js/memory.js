@@ -4,6 +4,8 @@
 // module an object with call(requestJSON): Promise<responseJSON>.
 
 import { MemcoreError, invalid } from './errors.js';
+import { importArgs } from './glue.js';
+import { runToolCall, toolDefinitions } from './tools.js';
 
 // ─── Options ────────────────────────────────────────────────────────────────────────────
 
@@ -672,6 +674,7 @@ export class Memory {
   #scratchpad;
   #plan;
   #state;
+  #tasks;
 
   constructor(token, conn, namespace) {
     if (token !== INTERNAL) throw new TypeError('use open() to get a Memory');
@@ -947,6 +950,107 @@ export class Memory {
         return this.#call('state.get', { sessionId: checkString(sessionId, 'sessionId', 'a session id') });
       },
     }));
+  }
+
+  // ─── Agent glue: chat messages, tools, tasks, routing, export/import ─────────────────
+
+  /** appendMessages op: OpenAI or Anthropic messages, as they are, stored as turns. */
+  async appendMessages(sessionId, messages) {
+    this.#conn.check();
+    checkString(sessionId, 'sessionId', 'a session id');
+    return (await this.#call('appendMessages', { sessionId, messages: checkMessages(messages) })).turns;
+  }
+
+  /** Tool definitions (JSON Schema) that let the model use this memory (tools.js). */
+  memoryTools(opts) {
+    return toolDefinitions(opts);
+  }
+
+  /** Runs one tool call of the model; the tool-result message in the call's shape. */
+  async handleToolCall(call, opts) {
+    this.#conn.check();
+    const o = options(opts, 'options');
+    for (const k of Object.keys(o)) {
+      if (k !== 'sessionId' && k !== 'ops') throw invalid(k, `unknown option ${JSON.stringify(k)}`);
+    }
+    if (o.sessionId !== undefined) checkString(o.sessionId, 'sessionId', 'a session id');
+    return runToolCall(this, call, o);
+  }
+
+  /** route op: which layer a text or a chat message belongs to. */
+  async route(textOrMessage) {
+    this.#conn.check();
+    if (typeof textOrMessage === 'string') return this.#call('route', { text: textOrMessage });
+    if (isObject(textOrMessage)) return this.#call('route', { message: encode(textOrMessage, 'message') });
+    throw invalid('text', `route takes a text or a chat message, got ${describe(textOrMessage)}`);
+  }
+
+  get tasks() {
+    return (this.#tasks ??= Object.freeze({
+      create: async (task) => {
+        this.#conn.check();
+        if (!isObject(task)) throw invalid('task', `tasks.create takes {title, description?, blockedBy?, status?, sessionId?}, got ${describe(task)}`);
+        return (await this.#call('tasks.create', options(task, 'task'))).task;
+      },
+      get: async (id) => {
+        this.#conn.check();
+        return (await this.#call('tasks.get', { id: checkString(id, 'id', 'a task id') })).task;
+      },
+      update: async (id, patch) => {
+        this.#conn.check();
+        checkString(id, 'id', 'a task id');
+        if (!isObject(patch)) throw invalid('patch', `tasks.update takes a patch {status?, title?, blockedBy?, …}, got ${describe(patch)}`);
+        return this.#call('tasks.update', { ...options(patch, 'patch', ['id']), id });
+      },
+      delete: async (id) => {
+        this.#conn.check();
+        return this.#call('tasks.delete', { id: checkString(id, 'id', 'a task id') });
+      },
+      list: async (filter) => {
+        this.#conn.check();
+        return (await this.#call('tasks.list', options(filter, 'filter'))).tasks;
+      },
+      ready: async () => {
+        this.#conn.check();
+        return (await this.#call('tasks.list', { ready: true })).tasks;
+      },
+    }));
+  }
+
+  /**
+   * export op: {format, data} (JSON Lines) or {format, files} (Markdown). onProgress, when
+   * given, hears {phase: 'export' | 'done', …}.
+   */
+  async export(opts) {
+    this.#conn.check();
+    const { onProgress, ...o } = opts ?? {};
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw invalid('onProgress', 'onProgress is a function');
+    onProgress?.({ phase: 'export' });
+    const r = await this.#call('export', options(o));
+    onProgress?.({ phase: 'done', counts: r.counts });
+    return { ...r, data: r.data ?? undefined, files: r.files ?? undefined };
+  }
+
+  /**
+   * import op: checks everything first (a dry run), then writes all or nothing. data: JSON
+   * Lines (string, bytes, Blob/File) or a Markdown folder ([{path, content}] or Files).
+   */
+  async import(data, opts) {
+    this.#conn.check();
+    const { onProgress, ...rest } = opts ?? {};
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw invalid('onProgress', 'onProgress is a function');
+    const o = options(rest, 'options', ['data', 'files', 'format']);
+    const args = { ...o, ...(await importArgs(data)) };
+    onProgress?.({ phase: 'check' });
+    const checked = await this.#call('import', { ...args, dryRun: true });
+    if (o.dryRun) {
+      onProgress?.({ phase: 'done', report: checked });
+      return checked;
+    }
+    onProgress?.({ phase: 'write', report: checked });
+    const r = await this.#call('import', args);
+    onProgress?.({ phase: 'done', report: r });
+    return r;
   }
 
   // ─── Snapshots ──────────────────────────────────────────────────────────────────────

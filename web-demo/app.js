@@ -34,6 +34,10 @@ const TEXT = {
     model: 'Model',
     apiKey: 'API key',
     test: 'Test',
+    exportBtn: 'Export',
+    importBtn: 'Import',
+    transferHelp: 'Every memory, turn and document as a JSON Lines file; importing one skips what is already here.',
+    imported: (n, k) => `imported ${n} records, skipped ${k} already here`,
     reset: 'Erase all memories',
     resetHelp: "Deletes the database from this origin's private file system.",
     close: 'Close',
@@ -89,6 +93,10 @@ const TEXT = {
     model: '模型',
     apiKey: 'API 密钥',
     test: '测试',
+    exportBtn: '导出',
+    importBtn: '导入',
+    transferHelp: '把所有记忆、对话和文档导出为 JSON Lines 文件；导入时跳过已有的记录。',
+    imported: (n, k) => `导入 ${n} 条记录，跳过 ${k} 条已有记录`,
     reset: '清除所有记忆',
     resetHelp: '从本站的私有文件系统中删除数据库。',
     close: '关闭',
@@ -661,3 +669,38 @@ $('reset').addEventListener('click', async () => {
 
 document.body.dataset.busy = '1';
 start();
+
+// Export: the whole database as JSON Lines, downloaded as a file. Import: a file the user
+// picks, checked whole before anything is written (memcore's import is all or nothing).
+$('export').addEventListener('click', async () => {
+  if (!mem) return;
+  try {
+    const r = await mem.export({ namespaces: ['*'] });
+    const url = URL.createObjectURL(new Blob([r.data], { type: 'application/x-ndjson' }));
+    const a = el('a', { href: url, download: `memcore-${new Date().toISOString().slice(0, 10)}.jsonl` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    $('transfer-result').textContent = Object.entries(r.counts).map(([k, n]) => `${k} ${n}`).join(', ') || '—';
+  } catch (err) {
+    showError(err);
+  }
+});
+
+$('import-file').addEventListener('change', async (e) => {
+  const file = e.target.files?.[0];
+  e.target.value = '';
+  if (!file || !mem) return;
+  setBusy(true);
+  try {
+    const r = await mem.import(file);
+    const sum = (o) => Object.values(o).reduce((a, b) => a + b, 0);
+    $('transfer-result').textContent = t('imported', sum(r.imported), sum(r.skipped));
+    await refresh();
+  } catch (err) {
+    showError(err);
+  } finally {
+    setBusy(false);
+  }
+});

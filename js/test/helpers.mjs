@@ -23,6 +23,9 @@ function inputs() {
     if (f.endsWith('.js') || f === 'index.d.ts' || f === 'README.md') files.push(`js/${f}`);
   }
   for (const f of fs.readdirSync(FIXTURES)) files.push(`js/test/fixtures/${f}`);
+  // The documents the package ships (README.md, docs/*.md…), so a changed one repacks.
+  for (const f of ['README.md', 'RATIONALE.md', 'DEVELOPERS.md', 'examples/cloudflare-worker/README.md']) files.push(f);
+  for (const f of fs.readdirSync(path.join(ROOT, 'docs'))) if (f.endsWith('.md')) files.push(`docs/${f}`);
   return files.sort();
 }
 

@@ -197,7 +197,8 @@ describe('closed', () => {
     assert.deepEqual(Object.keys(mem.scratchpad).sort(), ['delete', 'get', 'list', 'set']);
     assert.deepEqual(Object.keys(mem.plan).sort(), ['get', 'set', 'updateStep']);
     assert.deepEqual(Object.keys(mem.state).sort(), ['get', 'set']);
-    assert.equal(mem.tasks, undefined, 'no task graph yet');
+    assert.deepEqual(Object.keys(mem.tasks).sort(), ['create', 'delete', 'get', 'list', 'ready', 'update']);
+    assert.ok(Object.isFrozen(mem.tasks));
     await mem.close();
   });
 });

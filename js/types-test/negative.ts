@@ -147,3 +147,27 @@ export async function browserStatsWrong(): Promise<void> {
   const owner: boolean = s.browser.owner;
   void owner;
 }
+
+export async function glueMisuse(mem: Memory): Promise<void> {
+  // @ts-expect-error messages are an array
+  await mem.appendMessages('s1', { role: 'user', content: 'x' });
+  // @ts-expect-error unknown shape
+  mem.memoryTools({ shape: 'gemini' });
+  // @ts-expect-error unknown op
+  mem.memoryTools({ ops: ['delete_everything'] });
+  // @ts-expect-error an OpenAI call answers with an OpenAI result
+  const r: import('memcore').AnthropicToolResult = await mem.handleToolCall({ id: 'c', function: { name: 'x', arguments: '{}' } });
+  // @ts-expect-error route takes a text or a message
+  await mem.route(42);
+  // @ts-expect-error a task needs a title
+  await mem.tasks.create({ blockedBy: [] });
+  // @ts-expect-error unknown task status
+  await mem.tasks.update('t', { status: 'done' });
+  // @ts-expect-error unknown export format
+  await mem.export({ format: 'csv' });
+  // @ts-expect-error import does not take a number
+  await mem.import(42);
+  // @ts-expect-error unknown role
+  await mem.appendTurns('s', [{ role: 'robot', content: 'x' }]);
+  void r;
+}

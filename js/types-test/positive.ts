@@ -8,8 +8,20 @@ import {
   VERSION,
   open,
   preload,
-  type BuildContextResult,
   type BrowserStats,
+  type AnthropicToolDefinition,
+  type AnthropicToolResult,
+  type BuildContextResult,
+  type ExportProgress,
+  type ExportResult,
+  type ImportReport,
+  type MarkdownFile,
+  type OpenAIToolDefinition,
+  type OpenAIToolResult,
+  type RouteDecision,
+  type Task,
+  type TaskUpdateResult,
+  type ToolCall,
   type BusinessState,
   type EngineInfo,
   type ChatMessage,
@@ -252,4 +264,38 @@ export async function preloads(): Promise<void> {
   const info: EngineInfo = await preload({ warm: false, wasmURL: '/memcore.wasm' });
   await preload();
   void info;
+}
+
+export async function glue(mem: Memory): Promise<void> {
+  const turns: Turn[] = await mem.appendMessages('s1', [
+    { role: 'developer', content: 'Be brief.' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+    { role: 'tool', tool_call_id: 'c1', content: 'ok' },
+  ]);
+  const calls: ToolCall[] | undefined = turns[1]?.toolCalls;
+  const callId: string | undefined = turns[2]?.callId;
+  await mem.appendTurns('s1', [{ role: 'developer', content: 'x' }, { role: 'tool', name: 'f', callId: 'c1', content: '' }]);
+
+  const oa: OpenAIToolDefinition[] = mem.memoryTools();
+  const an: AnthropicToolDefinition[] = mem.memoryTools({ shape: 'anthropic', ops: ['save', 'recall', 'search'] });
+  const r1: OpenAIToolResult = await mem.handleToolCall({ id: 'c', type: 'function', function: { name: 'remember', arguments: '{}' } }, { sessionId: 's1' });
+  const r2: AnthropicToolResult = await mem.handleToolCall({ type: 'tool_use', id: 't', name: 'remember', input: { action: 'recall', query: 'x' } });
+  const isErr: true | undefined = r2.is_error;
+
+  const d: RouteDecision = await mem.route('I prefer tea');
+  const d2: RouteDecision = await mem.route({ role: 'user', content: 'x' });
+  const layer: 'scratchpad' | 'plan' | 'turn' | 'memory' | 'document' = d.layer;
+
+  const t: Task = await mem.tasks.create({ title: 'migrate', blockedBy: [] });
+  const u: TaskUpdateResult = await mem.tasks.update(t.id, { status: 'completed', addBlockedBy: [] });
+  const ready: Task[] = await mem.tasks.ready();
+  const listed: Task[] = await mem.tasks.list({ status: ['pending', 'in_progress'], ready: true });
+  await mem.tasks.delete(t.id);
+
+  const ex: ExportResult = await mem.export({ format: 'jsonl', namespaces: ['*'], onProgress: (p: ExportProgress) => void p.phase });
+  const md: MarkdownFile[] | undefined = (await mem.export({ format: 'md' })).files;
+  const rep: ImportReport = await mem.import(ex.data ?? '', { dryRun: true });
+  await mem.import(md ?? [], { namespaces: ['default'] });
+  await mem.import(new Uint8Array(4));
+  void [calls, callId, oa, an, r1, isErr, d2, layer, u, ready, listed, rep];
 }

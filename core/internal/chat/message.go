@@ -104,3 +104,12 @@ func (m *Message) ResultIDs() []string {
 	}
 	return ids
 }
+
+// Type returns the "type" a content part of kind Other was given ("image", "document",
+// …), or "attachment" when it had none: what a stored turn keeps of it as a marker.
+func (b Block) Type() string {
+	if t, ok := b.raw["type"].(string); ok && t != "" && len(t) <= 64 {
+		return t
+	}
+	return "attachment"
+}

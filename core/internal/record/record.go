@@ -70,4 +70,18 @@ type Turn struct {
 	Name      string    `json:"name,omitempty"`
 	Content   string    `json:"content"`
 	CreatedAt time.Time `json:"createdAt"`
+	// CallID is the tool call a tool turn answers (OpenAI tool_call_id, Anthropic
+	// tool_use_id), kept so that a conversation stored by appendMessages reads back with
+	// its calls and results paired.
+	CallID string `json:"callId,omitempty"`
+	// ToolCalls are the tool calls an assistant turn made, in order.
+	ToolCalls []ToolCall `json:"toolCalls,omitempty"`
+}
+
+// ToolCall is one tool call of an assistant turn: its id, the tool's name and the
+// arguments as the model wrote them (JSON text).
+type ToolCall struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
 }

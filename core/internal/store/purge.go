@@ -206,7 +206,7 @@ func (d *DB) turnNear(ns, session string, seq int64, where string) (*rowTurn, er
 	if !s.Step() {
 		return nil, s.Err()
 	}
-	return &rowTurn{rowid: s.ColumnInt64(7), turn: scanTurn(s)}, nil
+	return &rowTurn{rowid: s.ColumnInt64(turnColCount), turn: scanTurn(s)}, nil
 }
 
 // PurgeTurnIndex rewrites the turns' full-text index, so that no term of a deleted turn

@@ -173,6 +173,30 @@ var migrations = []string{
 		max_bytes    INTEGER NOT NULL DEFAULT 0,
 		evict        INTEGER NOT NULL DEFAULT 0  -- 1: evict instead of refusing
 	) STRICT, WITHOUT ROWID;`,
+	// 6: agent glue — turns keep their tool call ids (a tool result's call_id, an
+	// assistant turn's tool_calls as JSON [{id, name, arguments}]), and the persistent
+	// task graph of a namespace (tasks and their blocked-by edges).
+	`ALTER TABLE turns ADD COLUMN call_id TEXT NOT NULL DEFAULT '';
+	ALTER TABLE turns ADD COLUMN tool_calls TEXT;
+	CREATE TABLE tasks (
+		rowid        INTEGER PRIMARY KEY,
+		id           TEXT NOT NULL UNIQUE,
+		namespace    TEXT NOT NULL,
+		title        TEXT NOT NULL,
+		description  TEXT NOT NULL DEFAULT '',
+		status       TEXT NOT NULL, -- pending, in_progress, completed, cancelled
+		session_id   TEXT NOT NULL DEFAULT '', -- the session that created it, if any
+		created_at   INTEGER NOT NULL,
+		updated_at   INTEGER NOT NULL
+	) STRICT;
+	CREATE INDEX tasks_ns_id ON tasks(namespace, id);
+	CREATE TABLE task_deps (
+		namespace  TEXT NOT NULL,
+		task_id    TEXT NOT NULL, -- the blocked task
+		blocked_by TEXT NOT NULL, -- the task it waits for
+		PRIMARY KEY (namespace, task_id, blocked_by)
+	) STRICT, WITHOUT ROWID;
+	CREATE INDEX task_deps_blocker ON task_deps(namespace, blocked_by);`,
 }
 
 // SchemaVersion is the schema version this build writes.

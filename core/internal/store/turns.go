@@ -1,6 +1,8 @@
 package store
 
 import (
+	"encoding/json"
+
 	"github.com/ncruces/go-sqlite3"
 
 	"github.com/memcore/memcore/core/internal/record"
@@ -39,8 +41,17 @@ type TurnDoc struct{ Content, Context string }
 
 // InsertTurn stores t (of namespace ns) and indexes doc under the same rowid.
 func (d *DB) InsertTurn(ns string, t *record.Turn, doc TurnDoc) error {
-	err := d.exec(`INSERT INTO turns (id, namespace, session_id, seq, role, name, content, created_at)
-		VALUES (?,?,?,?,?,?,?,?)`, t.ID, ns, t.SessionID, t.Seq, t.Role, t.Name, t.Content, ms(t.CreatedAt))
+	var calls any // NULL when the turn made no tool call
+	if len(t.ToolCalls) > 0 {
+		b, err := json.Marshal(t.ToolCalls)
+		if err != nil {
+			return err
+		}
+		calls = string(b)
+	}
+	err := d.exec(`INSERT INTO turns (id, namespace, session_id, seq, role, name, content, created_at, call_id, tool_calls)
+		VALUES (?,?,?,?,?,?,?,?,?,?)`, t.ID, ns, t.SessionID, t.Seq, t.Role, t.Name, t.Content, ms(t.CreatedAt),
+		t.CallID, calls)
 	if err != nil {
 		return err
 	}
@@ -49,14 +60,22 @@ func (d *DB) InsertTurn(ns string, t *record.Turn, doc TurnDoc) error {
 }
 
 func scanTurn(s *sqlite3.Stmt) record.Turn {
-	return record.Turn{
+	t := record.Turn{
 		ID: s.ColumnText(0), SessionID: s.ColumnText(1), Seq: s.ColumnInt64(2),
 		Role: s.ColumnText(3), Name: s.ColumnText(4), Content: s.ColumnText(5),
-		CreatedAt: fromMS(s.ColumnInt64(6)),
+		CreatedAt: fromMS(s.ColumnInt64(6)), CallID: s.ColumnText(7),
 	}
+	if calls := s.ColumnText(8); calls != "" {
+		_ = json.Unmarshal([]byte(calls), &t.ToolCalls) // written by InsertTurn only
+	}
+	return t
 }
 
-const turnCols = `t.id, t.session_id, t.seq, t.role, t.name, t.content, t.created_at`
+// turnCols are the columns scanTurn reads, in its order; queries that add a column of
+// their own read it at index turnColCount.
+const turnCols = `t.id, t.session_id, t.seq, t.role, t.name, t.content, t.created_at, t.call_id, t.tool_calls`
+
+const turnColCount = 9
 
 // TurnHit is a turn that matched an FTS query, with its negated bm25 (higher is better).
 type TurnHit struct {
@@ -81,7 +100,7 @@ func (d *DB) MatchTurns(ns, match, session string, contextWeight float64, limit 
 	}
 	var out []TurnHit
 	for s.Step() {
-		out = append(out, TurnHit{Turn: scanTurn(s), BM25: s.ColumnFloat(7)})
+		out = append(out, TurnHit{Turn: scanTurn(s), BM25: s.ColumnFloat(turnColCount)})
 	}
 	return out, s.Err()
 }
