@@ -165,7 +165,7 @@ func TestImport_allOrNothing(t *testing.T) {
 	// A dry run reports and writes nothing.
 	_, dst, _ := cxOpen(t, core.Options{})
 	rep, err := dst.Import(ctx, core.ImportOptions{Data: r.Data, DryRun: true})
-	if err != nil || rep.Imported["memory"] != 4 || !rep.DryRun {
+	if err != nil || rep.Imported["memory"] != 5 || !rep.DryRun {
 		t.Fatalf("%+v %v", rep, err)
 	}
 	if _, r := exportLines(t, dst, core.ExportOptions{}); len(r.Counts) != 0 {
