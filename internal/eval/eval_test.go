@@ -430,3 +430,20 @@ func TestWrite_outputs(t *testing.T) {
 		t.Errorf("JSON output %s: %v", js.String(), err)
 	}
 }
+
+func TestBaseline_ranksByBM25(t *testing.T) {
+	docs := []string{"the cat sat on the mat", "dogs chase cats", "我喜欢喝咖啡", "咖啡店在周三开门", "unrelated words here"}
+	ix := newBM25Index(docs)
+	if got := ix.search("咖啡", 10); len(got) != 2 || (got[0] != 2 && got[0] != 3) {
+		t.Fatalf("search(咖啡) = %v, want docs 2 and 3", got)
+	}
+	if got := ix.search("cat mat", 10); len(got) != 1 || got[0] != 0 {
+		t.Fatalf("search(cat mat) = %v, want [0] (no stemming: cats is another word)", got)
+	}
+	if got := ix.search("the on", 10); len(got) != 0 {
+		t.Fatalf("search(stopwords) = %v, want nothing", got)
+	}
+	if got := ix.search("喜欢 咖啡", 1); len(got) != 1 || got[0] != 2 {
+		t.Fatalf("search(喜欢 咖啡, 1) = %v, want [2]", got)
+	}
+}

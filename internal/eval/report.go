@@ -38,14 +38,24 @@ func WriteText(w io.Writer, results []*Result) error {
 		for _, k := range r.Ks {
 			fmt.Fprintf(&b, " %7s", RecallKey(k))
 		}
+		b.WriteString("  | BM25")
+		for _, k := range r.Ks {
+			fmt.Fprintf(&b, " %7s", RecallKey(k))
+		}
 		b.WriteByte('\n')
 		for _, c := range r.Categories {
 			fmt.Fprintf(&b, "%-*s %5d", width, c.Name, c.N)
 			for _, k := range r.Ks {
 				fmt.Fprintf(&b, " %7.3f", c.Recall[RecallKey(k)])
 			}
+			b.WriteString("  |     ")
+			for _, k := range r.Ks {
+				fmt.Fprintf(&b, " %7.3f", c.Baseline.Recall[RecallKey(k)])
+			}
 			b.WriteByte('\n')
 		}
+		b.WriteString(BaselineLine(r))
+		b.WriteByte('\n')
 		b.WriteString(OverallLine(r))
 		b.WriteByte('\n')
 	}
@@ -61,6 +71,21 @@ func OverallLine(r *Result) string {
 		fmt.Fprintf(&b, " %s=%.3f", RecallKey(k), r.Overall.Recall[RecallKey(k)])
 	}
 	fmt.Fprintf(&b, " n=%d", r.Overall.N)
+	return b.String()
+}
+
+// BaselineLine is "baseline (plain BM25) R@5=0.xxx R@10=0.xxx; memcore +0.xxx +0.xxx":
+// the plain-BM25 scores of the same questions and memcore's lead over them.
+func BaselineLine(r *Result) string {
+	var b strings.Builder
+	b.WriteString("baseline (plain BM25)")
+	for _, k := range r.Ks {
+		fmt.Fprintf(&b, " %s=%.3f", RecallKey(k), r.Baseline.Recall[RecallKey(k)])
+	}
+	b.WriteString("; memcore")
+	for _, k := range r.Ks {
+		fmt.Fprintf(&b, " %+.3f", r.Overall.Recall[RecallKey(k)]-r.Baseline.Recall[RecallKey(k)])
+	}
 	return b.String()
 }
 

@@ -32,17 +32,20 @@ type Options struct {
 
 // Result is the outcome of one file.
 type Result struct {
-	File       string           `json:"file"`
-	Path       string           `json:"path"`
-	Ks         []int            `json:"k"`
-	Samples    int              `json:"samples"`
-	Sessions   int              `json:"sessions"`
-	Turns      int              `json:"turns"`     // turns stored (turns with no text at all are skipped)
-	Questions  int              `json:"questions"` // qa items in the file
-	Overall    Score            `json:"overall"`   // the Scored questions
-	Categories []CategoryScore  `json:"categories"`
-	PerSample  []SampleScore    `json:"perSample"`
-	Details    []QuestionResult `json:"details,omitempty"` // with Options.Details
+	File       string          `json:"file"`
+	Path       string          `json:"path"`
+	Ks         []int           `json:"k"`
+	Samples    int             `json:"samples"`
+	Sessions   int             `json:"sessions"`
+	Turns      int             `json:"turns"`     // turns stored (turns with no text at all are skipped)
+	Questions  int             `json:"questions"` // qa items in the file
+	Overall    Score           `json:"overall"`   // the Scored questions
+	Categories []CategoryScore `json:"categories"`
+	// Baseline is plain BM25 over the same turns and questions (see baseline.go), the
+	// number every memcore score is reported beside.
+	Baseline  Score            `json:"baseline"`
+	PerSample []SampleScore    `json:"perSample"`
+	Details   []QuestionResult `json:"details,omitempty"` // with Options.Details
 
 	// NoEvidence counts questions skipped because none of their evidence ids names a
 	// turn of the sample.
@@ -79,6 +82,7 @@ type CategoryScore struct {
 	Category int    `json:"category,omitempty"` // absent for uncategorized questions
 	Name     string `json:"name"`
 	Score
+	Baseline Score `json:"baseline"` // plain BM25 on the same questions
 }
 
 // SampleScore is the score of one sample's questions.
@@ -149,19 +153,21 @@ func Run(ctx context.Context, ds *Dataset, o Options) (*Result, error) {
 		format = FormatTurn
 	}
 	res := &Result{File: ds.Name, Path: ds.Path, Ks: ks, Samples: len(ds.Samples)}
-	var overall tally
-	cats := map[catKey]*tally{}
+	var overall, base tally
+	cats, baseCats := map[catKey]*tally{}, map[catKey]*tally{}
 	for i := range ds.Samples {
 		s := &ds.Samples[i]
-		sc, err := runSample(ctx, s, ks, format, o.Details, res, &overall, cats)
+		sc, err := runSample(ctx, s, ks, format, o.Details, res, &overall, cats, &base, baseCats)
 		if err != nil {
 			return nil, fmt.Errorf("%s: sample %q: %w", ds.Path, s.ID, err)
 		}
 		res.PerSample = append(res.PerSample, sc)
 	}
 	res.Overall = overall.score(ks)
+	res.Baseline = base.score(ks)
 	for _, k := range sortedCats(cats) {
-		cs := CategoryScore{Name: CategoryName(k.c, k.has), Score: cats[k].score(ks)}
+		cs := CategoryScore{Name: CategoryName(k.c, k.has), Score: cats[k].score(ks),
+			Baseline: baseCats[k].score(ks)}
 		if k.has {
 			cs.Category = k.c
 		}
@@ -171,7 +177,7 @@ func Run(ctx context.Context, ds *Dataset, o Options) (*Result, error) {
 }
 
 func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *Turn) string, details bool,
-	res *Result, overall *tally, cats map[catKey]*tally) (SampleScore, error) {
+	res *Result, overall *tally, cats map[catKey]*tally, base *tally, baseCats map[catKey]*tally) (SampleScore, error) {
 	sc := SampleScore{SampleID: s.ID}
 	start := time.Now()
 	eng, err := core.Open(ctx, engineOptions)
@@ -186,6 +192,7 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 
 	diaOf := map[string]string{} // memcore turn id -> canonical dia_id
 	exists := map[string]bool{}  // canonical dia_ids of the sample
+	var docs, docDias []string   // every stored turn's text and dia_id, for the baseline
 	batch := core.DefaultLimits.MaxBatch
 	for si := range s.Sessions {
 		sess := &s.Sessions[si]
@@ -205,6 +212,7 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 				continue
 			}
 			in = append(in, core.TurnInput{Role: Role(s, t), Content: content, CreatedAt: sess.Time})
+			docs, docDias = append(docs, content), append(docDias, id)
 			dias = append(dias, id)
 		}
 		for len(in) > 0 {
@@ -225,6 +233,7 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 	res.IngestSeconds += time.Since(start).Seconds()
 
 	limit := ks[len(ks)-1]
+	bm25 := newBM25Index(docs)
 	var mine tally
 	start = time.Now()
 	defer func() { res.QuerySeconds += time.Since(start).Seconds() }()
@@ -255,9 +264,19 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 		mine.add(r)
 		key := catKey{has: q.HasCategory, c: q.Category}
 		if cats[key] == nil {
-			cats[key] = &tally{}
+			cats[key], baseCats[key] = &tally{}, &tally{}
 		}
 		cats[key].add(r)
+		baseRanked := make([]string, 0, limit)
+		for _, d := range bm25.search(q.Question, limit) {
+			baseRanked = append(baseRanked, docDias[d])
+		}
+		br := make([]float64, len(ks))
+		for j, k := range ks {
+			br[j] = RecallAt(baseRanked, ev.IDs, k)
+		}
+		base.add(br)
+		baseCats[key].add(br)
 		if details {
 			qr := QuestionResult{SampleID: s.ID, Index: qi, Question: q.Question,
 				Category: CategoryName(q.Category, q.HasCategory), Evidence: ev.IDs,
