@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"fmt"
-	"sort"
 	"time"
 
 	"github.com/memcore/memcore/core/internal/recall"
@@ -106,8 +105,12 @@ func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurns
 		return hits, nil
 	}
 	err := n.e.do(ctx, func() error {
+		pool := limit
+		if n.e.scoring.TurnSessionBoost > 0 && o.SessionID == "" {
+			pool = n.e.scoring.Pool(limit) // candidates from which sessions are judged
+		}
 		found, err := n.e.db.MatchTurns(n.name, recall.MatchExpr(tokens), o.SessionID,
-			n.e.scoring.TurnContextBM25, limit)
+			n.e.scoring.TurnContextBM25, pool)
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
 		}
@@ -116,11 +119,13 @@ func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurns
 	if err != nil {
 		return nil, err
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].Score != hits[j].Score {
-			return hits[i].Score > hits[j].Score
-		}
-		return hits[i].Turn.ID > hits[j].Turn.ID
-	})
+	boost := n.e.scoring.TurnSessionBoost
+	if o.SessionID != "" {
+		boost = 0 // one session: every turn would get the same kind of lift
+	}
+	rerankBySession(hits, boost)
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
 	return hits, nil
 }

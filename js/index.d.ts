@@ -945,6 +945,8 @@ export interface Scoring {
   contentBM25?: number;
   /** searchTurns' weight for the words of the turn a turn replies to (0.4). */
   turnContextBM25?: number;
+  /** searchTurns' lift for a turn, times the best score of another matching turn of its session (0.4); 0 ranks turns on their own. */
+  turnSessionBoost?: number;
   /** Candidates below this relevance are dropped (0.1). */
   minRelevance?: number;
   /** Cosine similarity a vector candidate needs (0.25); depends on the embedding model. */
