@@ -58,3 +58,37 @@ func TestSearchTurns_sessionBoost(t *testing.T) {
 		})
 	}
 }
+
+// The bilingual lexicon lets an English question find a Chinese statement, with no
+// embedder: "Which day is the product meeting?" finds "产品评审周三开会".
+func TestSearchTurns_bilingualLexicon(t *testing.T) {
+	ctx := context.Background()
+	eng, err := core.Open(ctx, core.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ns, _ := eng.Namespace("default")
+	if _, err := ns.AppendTurns(ctx, "s", []core.TurnInput{
+		{Role: "user", Content: "今天天气很好"},
+		{Role: "user", Content: "产品评审周三开会"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := ns.SearchTurns(ctx, "Which day is the product meeting?", core.SearchTurnsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 1 || hits[0].Turn.Content != "产品评审周三开会" {
+		t.Fatalf("hits = %+v, want the meeting turn only", hits)
+	}
+	mhits, err := func() ([]core.Hit, error) {
+		if _, err := ns.Remember(ctx, core.MemoryInput{Content: "周三下午开会讨论产品路线"}); err != nil {
+			return nil, err
+		}
+		return ns.Recall(ctx, "which day is the product meeting", core.RecallOptions{})
+	}()
+	if err != nil || len(mhits) != 1 {
+		t.Fatalf("recall = %+v, %v; want the Chinese memory", mhits, err)
+	}
+}

@@ -447,3 +447,56 @@ func TestBaseline_ranksByBM25(t *testing.T) {
 		t.Fatalf("search(喜欢 咖啡, 1) = %v, want [2]", got)
 	}
 }
+
+// The context mode replays extraction and scores buildContext's block: a question about
+// a turn of an earlier session finds it in the block (as a turn or through a memory
+// extracted from it), and the memories-only block is never better than the full one.
+func TestRun_contextMode(t *testing.T) {
+	sample := `[{"sample_id": "ctx", "conversation": {"speaker_a": "Ann", "speaker_b": "Bot",
+	  "session_1_date_time": "2024-05-01",
+	  "session_1": [
+	    {"speaker": "Ann", "dia_id": "D1:1", "text": "My daughter Lily is allergic to peanuts."},
+	    {"speaker": "Bot", "dia_id": "D1:2", "text": "Noted, no peanuts for Lily."},
+	    {"speaker": "Ann", "dia_id": "D1:3", "text": "I prefer tea in the morning."},
+	    {"speaker": "Bot", "dia_id": "D1:4", "text": "Tea it is."},
+	    {"speaker": "Ann", "dia_id": "D1:5", "text": "We are moving to Porto in June."},
+	    {"speaker": "Bot", "dia_id": "D1:6", "text": "Exciting!"}],
+	  "session_2_date_time": "2024-05-08",
+	  "session_2": [
+	    {"speaker": "Ann", "dia_id": "D2:1", "text": "The product meeting is on Wednesday."},
+	    {"speaker": "Bot", "dia_id": "D2:2", "text": "I will remind you."}]},
+	 "qa": [
+	   {"question": "What is Lily allergic to?", "evidence": ["D1:1"], "category": 4},
+	   {"question": "Which day is the product meeting?", "evidence": ["D2:1"], "category": 4},
+	   {"question": "Where are we moving?", "evidence": ["D1:5"], "category": 4}]}]`
+	ds, err := Parse("ctx.json", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), ds, Options{Context: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Context
+	if c == nil || c.N != 3 {
+		t.Fatalf("context score = %+v, want 3 questions", c)
+	}
+	if c.Found != 1 {
+		t.Errorf("found = %.3f, want every evidence turn in the block: %+v", c.Found, c)
+	}
+	if math.Abs(c.ByMemory+c.ByTurn-c.Found) > 1e-9 || c.MemoriesOnly > c.Found || c.Items < 1 || c.Tokens <= 0 {
+		t.Errorf("inconsistent context score %+v", c)
+	}
+	if len(res.Categories) != 1 || res.Categories[0].Context == nil || res.Categories[0].Context.N != 3 {
+		t.Errorf("per-category context score missing: %+v", res.Categories)
+	}
+	var b strings.Builder
+	if err := WriteText(&b, []*Result{res}); err != nil || !strings.Contains(b.String(), "context (buildContext recall block) found=1.000") {
+		t.Errorf("text report lacks the context line: %v\n%s", err, b.String())
+	}
+	// Without the mode nothing of it is computed.
+	plain, err := Run(context.Background(), ds, Options{})
+	if err != nil || plain.Context != nil || plain.Memories != 0 {
+		t.Fatalf("plain run: context %+v memories %d err %v", plain.Context, plain.Memories, err)
+	}
+}

@@ -56,6 +56,10 @@ func WriteText(w io.Writer, results []*Result) error {
 		}
 		b.WriteString(BaselineLine(r))
 		b.WriteByte('\n')
+		if r.Context != nil {
+			b.WriteString(ContextLine(r))
+			b.WriteByte('\n')
+		}
 		b.WriteString(OverallLine(r))
 		b.WriteByte('\n')
 	}
@@ -87,6 +91,15 @@ func BaselineLine(r *Result) string {
 		fmt.Fprintf(&b, " %+.3f", r.Overall.Recall[RecallKey(k)]-r.Baseline.Recall[RecallKey(k)])
 	}
 	return b.String()
+}
+
+// ContextLine is the context mode's summary: the share of evidence the recall block of
+// buildContext brings (through a memory or as a turn), its mean entries and tokens, and
+// how many memories the replayed extraction stored.
+func ContextLine(r *Result) string {
+	c := r.Context
+	return fmt.Sprintf("context (buildContext recall block) found=%.3f via memory %.3f, via turn %.3f; memories only %.3f; %.1f items, %.0f tokens a block; %d memories extracted",
+		c.Found, c.ByMemory, c.ByTurn, c.MemoriesOnly, c.Items, c.Tokens, r.Memories)
 }
 
 // WriteJSON prints {"results": [...]}, one Result per file, indented.

@@ -28,6 +28,9 @@ type Options struct {
 	Format func(s *Sample, t *Turn) string
 	// Details keeps every scored question's outcome in Result.Details.
 	Details bool
+	// Context also measures what buildContext's recall block brings after the
+	// conversation is replayed through ExtractFacts (see context.go): Result.Context.
+	Context bool
 }
 
 // Result is the outcome of one file.
@@ -43,7 +46,11 @@ type Result struct {
 	Categories []CategoryScore `json:"categories"`
 	// Baseline is plain BM25 over the same turns and questions (see baseline.go), the
 	// number every memcore score is reported beside.
-	Baseline  Score            `json:"baseline"`
+	Baseline Score `json:"baseline"`
+	// Context is the context mode's score (Options.Context), Memories the memories
+	// extraction stored.
+	Context   *ContextScore    `json:"context,omitempty"`
+	Memories  int              `json:"memories,omitempty"`
 	PerSample []SampleScore    `json:"perSample"`
 	Details   []QuestionResult `json:"details,omitempty"` // with Options.Details
 
@@ -82,7 +89,8 @@ type CategoryScore struct {
 	Category int    `json:"category,omitempty"` // absent for uncategorized questions
 	Name     string `json:"name"`
 	Score
-	Baseline Score `json:"baseline"` // plain BM25 on the same questions
+	Baseline Score         `json:"baseline"`          // plain BM25 on the same questions
+	Context  *ContextScore `json:"context,omitempty"` // the context mode's
 }
 
 // SampleScore is the score of one sample's questions.
@@ -155,9 +163,11 @@ func Run(ctx context.Context, ds *Dataset, o Options) (*Result, error) {
 	res := &Result{File: ds.Name, Path: ds.Path, Ks: ks, Samples: len(ds.Samples)}
 	var overall, base tally
 	cats, baseCats := map[catKey]*tally{}, map[catKey]*tally{}
+	var ctxAll contextTally
+	ctxCats := map[catKey]*contextTally{}
 	for i := range ds.Samples {
 		s := &ds.Samples[i]
-		sc, err := runSample(ctx, s, ks, format, o.Details, res, &overall, cats, &base, baseCats)
+		sc, err := runSample(ctx, s, ks, format, o, res, &overall, cats, &base, baseCats, &ctxAll, ctxCats)
 		if err != nil {
 			return nil, fmt.Errorf("%s: sample %q: %w", ds.Path, s.ID, err)
 		}
@@ -165,9 +175,17 @@ func Run(ctx context.Context, ds *Dataset, o Options) (*Result, error) {
 	}
 	res.Overall = overall.score(ks)
 	res.Baseline = base.score(ks)
+	if o.Context {
+		cs := ctxAll.score()
+		res.Context = &cs
+	}
 	for _, k := range sortedCats(cats) {
 		cs := CategoryScore{Name: CategoryName(k.c, k.has), Score: cats[k].score(ks),
 			Baseline: baseCats[k].score(ks)}
+		if o.Context {
+			c := ctxCats[k].score()
+			cs.Context = &c
+		}
 		if k.has {
 			cs.Category = k.c
 		}
@@ -176,8 +194,10 @@ func Run(ctx context.Context, ds *Dataset, o Options) (*Result, error) {
 	return res, nil
 }
 
-func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *Turn) string, details bool,
-	res *Result, overall *tally, cats map[catKey]*tally, base *tally, baseCats map[catKey]*tally) (SampleScore, error) {
+func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *Turn) string, o Options,
+	res *Result, overall *tally, cats map[catKey]*tally, base *tally, baseCats map[catKey]*tally,
+	ctxAll *contextTally, ctxCats map[catKey]*contextTally) (SampleScore, error) {
+	details := o.Details
 	sc := SampleScore{SampleID: s.ID}
 	start := time.Now()
 	eng, err := core.Open(ctx, engineOptions)
@@ -194,6 +214,9 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 	exists := map[string]bool{}  // canonical dia_ids of the sample
 	var docs, docDias []string   // every stored turn's text and dia_id, for the baseline
 	batch := core.DefaultLimits.MaxBatch
+	if o.Context {
+		batch = ReplayEvery // extraction runs after every batch, as an agent's would
+	}
 	for si := range s.Sessions {
 		sess := &s.Sessions[si]
 		res.Sessions++
@@ -202,6 +225,7 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 		}
 		var in []core.TurnInput
 		var dias []string
+		var stored []core.Turn // the session's turns so far (context mode)
 		for ti := range sess.Turns {
 			t := &sess.Turns[ti]
 			id := CanonicalID(t.DiaID)
@@ -223,6 +247,14 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 			}
 			for j, t := range out {
 				diaOf[t.ID] = dias[j]
+			}
+			if o.Context {
+				stored = append(stored, out...)
+				m, err := extractWindow(ctx, ns, sess.Key, stored)
+				if err != nil {
+					return sc, err
+				}
+				res.Memories += m
 			}
 			sc.Turns += n
 			in, dias = in[n:], dias[n:]
@@ -277,6 +309,17 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 		}
 		base.add(br)
 		baseCats[key].add(br)
+		if o.Context {
+			ct, err := scoreContext(ctx, ns, strings.ReplaceAll(q.Question, "\x00", " "), ev.IDs, diaOf)
+			if err != nil {
+				return sc, fmt.Errorf("qa[%d] %q: buildContext: %w", qi, q.Question, err)
+			}
+			ctxAll.add(ct)
+			if ctxCats[key] == nil {
+				ctxCats[key] = &contextTally{}
+			}
+			ctxCats[key].add(ct)
+		}
 		if details {
 			qr := QuestionResult{SampleID: s.ID, Index: qi, Question: q.Question,
 				Category: CategoryName(q.Category, q.HasCategory), Evidence: ev.IDs,
