@@ -25,7 +25,7 @@ const (
 const (
 	recallTurnLimit   = 3   // turns of earlier sessions in the block, at most
 	recallTurnChars   = 300 // characters of turn text in the block, beside recallChars of memories
-	recallTurnPool    = 20  // turns searched, before the current session's are left out
+	recallTurnPool    = 8   // turns searched, before the current session's are left out
 	recallProfileMax  = 5   // profile and preference memories for an about-me question
 	recallUserDocMax  = 300 // characters of the USER document when the snapshot lacks it
 	recallTurnMinRel  = 0.3 // a turn's BM25 / the best turn's, at least

@@ -109,7 +109,7 @@ func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurns
 		if n.e.scoring.TurnSessionBoost > 0 && o.SessionID == "" {
 			pool = n.e.scoring.Pool(limit) // candidates from which sessions are judged
 		}
-		found, err := n.e.db.MatchTurns(n.name, recall.MatchExpr(tokens), o.SessionID,
+		found, err := n.e.db.MatchTurnsRanked(n.name, recall.MatchExpr(tokens), o.SessionID,
 			n.e.scoring.TurnContextBM25, pool)
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
