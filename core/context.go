@@ -248,7 +248,7 @@ func (n *Namespace) BuildContext(ctx context.Context, o BuildContextOptions) (*B
 		if q == "" {
 			q, newest = recallQuery(conv), conv[last].Text()
 		}
-		items, _, err = n.gatherRecall(ctx, q, newest, o.SessionID, core, o.RecallTurns == nil || *o.RecallTurns)
+		items, err = n.gatherRecall(ctx, q, newest, o.SessionID, core, o.RecallTurns == nil || *o.RecallTurns)
 		if err != nil {
 			return nil, err
 		}

@@ -67,9 +67,8 @@ func isAboutUser(q string) bool {
 // (USER document when the session's snapshot lacks it, then profile and preference
 // memories, most important first), then the memories recalled for q, then the turns of
 // other sessions that match q and that no shown memory was learned from.
-func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapshot string, withTurns bool) ([]RecalledItem, []Hit, error) {
+func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapshot string, withTurns bool) ([]RecalledItem, error) {
 	var items []RecalledItem
-	var memHits []Hit
 	seen := map[string]bool{}
 	fromTurns := map[string]bool{} // turns a shown memory was learned from
 	addMemory := func(m *Memory) {
@@ -100,7 +99,7 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 				return err
 			})
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			if ok && strings.TrimSpace(content) != "" {
 				items = append(items, RecalledItem{Kind: RecalledDocument, ID: DocUser, At: at,
@@ -109,7 +108,7 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 		}
 		prof, err := n.List(ctx, ListOptions{Filter: Filter{Types: []string{TypeProfile, TypePreference}}, Limit: 50})
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		ms := prof.Memories
 		// Most important first; List is newest first, which breaks ties.
@@ -123,26 +122,23 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 		}
 	}
 	if strings.TrimSpace(q) == "" {
-		return items, memHits, nil
+		return items, nil
 	}
 	// A peek: injecting memories every turn is not the agent asking for them, and
 	// counting it would heat whatever was recalled into being recalled again.
 	hits, err := n.Recall(ctx, q, RecallOptions{Limit: recallLimit, Peek: true})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	for _, h := range hits {
-		if !seen[h.Memory.ID] {
-			memHits = append(memHits, h)
-		}
 		addMemory(h.Memory)
 	}
 	if !withTurns {
-		return items, memHits, nil
+		return items, nil
 	}
 	turns, err := n.SearchTurns(ctx, q, SearchTurnsOptions{Limit: recallTurnPool})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	best, added := 0.0, 0
 	for _, h := range turns {
@@ -158,7 +154,7 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 			Role: h.Turn.Role, At: h.Turn.CreatedAt, Text: clipRunes(h.Turn.Content, recallItemPerTurn)})
 		added++
 	}
-	return items, memHits, nil
+	return items, nil
 }
 
 // coveredByMemory reports whether a turn says what a shown memory already says (one's
