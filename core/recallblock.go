@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memcore/memcore/core/internal/text"
@@ -52,11 +53,19 @@ var aboutUserCues = []string{
 	"记得我什么", "知道我什么", "了解我什么", "关于我", "我是谁", "我的情况", "了解我", "记得我",
 }
 
-// isAboutUser reports whether the question asks about the user as a whole.
+// isAboutUser reports whether the question asks about the user as a whole. English cues
+// match whole words ("about me", not "about meetings"); CJK ones as substrings.
 func isAboutUser(q string) bool {
-	n := strings.Join(strings.Fields(text.Normalize(q)), " ")
+	n := text.Normalize(q)
+	words := " " + strings.Join(strings.FieldsFunc(n, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}), " ") + " "
 	for _, c := range aboutUserCues {
-		if strings.Contains(n, c) {
+		if c[0] < utf8.RuneSelf {
+			if strings.Contains(words, " "+c+" ") {
+				return true
+			}
+		} else if strings.Contains(n, c) {
 			return true
 		}
 	}
