@@ -27,6 +27,7 @@ const (
 	recallTurnLimit   = 3   // turns of earlier sessions in the block, at most
 	recallTurnChars   = 300 // characters of turn text in the block, beside recallChars of memories
 	recallTurnPool    = 8   // turns searched, before the current session's are left out
+	recallTurnCands   = 24  // BM25 candidates the session boost judges them among
 	recallProfileMax  = 5   // profile and preference memories for an about-me question
 	recallUserDocMax  = 300 // characters of the USER document when the snapshot lacks it
 	recallTurnMinRel  = 0.3 // a turn's BM25 / the best turn's, at least
@@ -145,7 +146,7 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 	if !withTurns {
 		return items, nil
 	}
-	turns, err := n.SearchTurns(ctx, q, SearchTurnsOptions{Limit: recallTurnPool})
+	turns, err := n.searchTurns(ctx, q, SearchTurnsOptions{Limit: recallTurnPool}, recallTurnCands)
 	if err != nil {
 		return nil, err
 	}

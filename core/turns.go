@@ -88,6 +88,12 @@ type TurnHit struct {
 // (the previous turn of the session, when its role differs): an answer rarely repeats the
 // question's words. It is how an agent reaches what compaction took out of its context.
 func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
+	return n.searchTurns(ctx, query, o, 0)
+}
+
+// searchTurns is SearchTurns with the candidate pool of the session boost given (0: the
+// scoring's Pool(limit)); buildContext's turn fallback, which shows 3 turns, asks fewer.
+func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurnsOptions, pool int) ([]TurnHit, error) {
 	c := checker{l: n.e.limits}
 	c.query("query", query)
 	c.text("sessionId", o.SessionID, c.l.MaxFieldBytes, false)
@@ -105,9 +111,13 @@ func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurns
 		return hits, nil
 	}
 	err := n.e.do(ctx, func() error {
-		pool := limit
-		if n.e.scoring.TurnSessionBoost > 0 && o.SessionID == "" {
+		switch {
+		case n.e.scoring.TurnSessionBoost <= 0 || o.SessionID != "":
+			pool = limit
+		case pool <= 0:
 			pool = n.e.scoring.Pool(limit) // candidates from which sessions are judged
+		default:
+			pool = max(pool, limit)
 		}
 		found, err := n.e.db.MatchTurnsRanked(n.name, recall.MatchExpr(tokens), o.SessionID,
 			n.e.scoring.TurnContextBM25, pool)
