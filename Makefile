@@ -7,6 +7,7 @@ GO       ?= go
 # on a busy machine with no crasher.
 FUZZTIME ?= 5000x
 # make eval DATA=file.json (several: DATA="a.json b.json"); default: every shared dev set.
+# EVAL=--context adds the buildContext mode (docs/EVAL.md).
 DATA     ?= $(wildcard ../shared/eval/*.json)
 
 .PHONY: all demo build test test-wasm vet unit fuzz bench eval clean js-test
@@ -122,11 +123,18 @@ fuzz-long:
 ## --runtimes native,node --coldstart=false …" (go run ./cmd/memcore bench -h).
 bench:
 	$(GO) run ./cmd/memcore bench $(BENCH)
+	$(GO) run ./cmd/memcore bench-context
+
+## bench-context: buildContext with and without the turn fallback, natively and in Node
+## (needs dist/memcore.wasm: make build); part of make bench.
+.PHONY: bench-context
+bench-context:
+	$(GO) run ./cmd/memcore bench-context
 
 ## eval: retrieval quality (R@5, R@10) on LoCoMo-format files
 eval:
 	@test -n "$(DATA)" || { echo "make eval DATA=path/to/locomo-format.json"; exit 2; }
-	$(GO) run ./cmd/memcore eval $(addprefix --data ,$(DATA))
+	$(GO) run ./cmd/memcore eval $(EVAL) $(addprefix --data ,$(DATA))
 
 clean:
 	rm -rf dist memcore-demo.db

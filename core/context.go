@@ -95,6 +95,9 @@ type BuildContextOptions struct {
 	BudgetTokens int `json:"budgetTokens"`
 	// Complexity is simple, medium (default) or complex; see Shares.
 	Complexity string `json:"complexity,omitempty"`
+	// RecallTurns: false keeps the turns of earlier sessions out of the recall block
+	// (memories only). Default: memories first, then matching turns (docs/CONTEXT.md).
+	RecallTurns *bool `json:"recallTurns,omitempty"`
 }
 
 // BuildContextResult is what to send.
@@ -109,6 +112,9 @@ type BuildContextResult struct {
 	Shape string `json:"shape"`
 	// Recalled are the ids of the memories in the <recalled-memories> block.
 	Recalled []string `json:"recalled"`
+	// RecalledItems are all the entries of the block, in its order: memories, turns of
+	// earlier sessions and the USER document, each with where it came from and when.
+	RecalledItems []RecalledItem `json:"recalledItems"`
 	// Report says where the tokens went.
 	Report ContextReport `json:"report"`
 }
@@ -237,21 +243,17 @@ func (n *Namespace) BuildContext(ctx context.Context, o BuildContextOptions) (*B
 	}
 	rep.SnapshotFrozen = frozen
 
-	// Auto-recall.
+	// Auto-recall: memories, then turns of earlier sessions (see recallblock.go).
 	last := lastHumanMessage(conv)
-	var hits []Hit
+	var items []RecalledItem
 	if last >= 0 {
-		q := o.Query
+		q, newest := o.Query, o.Query
 		if q == "" {
-			q = recallQuery(conv)
+			q, newest = recallQuery(conv), conv[last].Text()
 		}
-		if strings.TrimSpace(q) != "" {
-			// A peek: injecting memories every turn is not the agent asking for them,
-			// and counting it would heat whatever was recalled into being recalled again.
-			hits, err = n.Recall(ctx, q, RecallOptions{Limit: recallLimit, Peek: true})
-			if err != nil {
-				return nil, err
-			}
+		items, err = n.gatherRecall(ctx, q, newest, o.SessionID, core, o.RecallTurns == nil || *o.RecallTurns)
+		if err != nil {
+			return nil, err
 		}
 	}
 
@@ -272,14 +274,22 @@ func (n *Namespace) BuildContext(ctx context.Context, o BuildContextOptions) (*B
 	avail := budget - reserve - fixed                    // for memory and older history
 	memRoom := max(0, min(memCap, avail))
 
-	block, used := recallBlock(hits, recallChars)
+	block, used := renderRecall(items)
 	recallT := text.EstimateTokens(block)
 	workText := working.render(-1)
 	workT := text.EstimateTokens(workText)
 	if workT+recallT > memRoom && len(used) > 0 {
 		rep.Trimmed = append(rep.Trimmed, "recall")
 		for len(used) > 0 && workT+recallT > memRoom {
-			block, used = recallBlock(hits[:len(used)-1], recallChars)
+			// Drop the last item shown (turns go before memories, later before earlier).
+			drop := used[len(used)-1]
+			for i := range items {
+				if items[i].Kind == drop.Kind && items[i].ID == drop.ID {
+					items = append(items[:i:i], items[i+1:]...)
+					break
+				}
+			}
+			block, used = renderRecall(items)
 			recallT = text.EstimateTokens(block)
 		}
 	}
@@ -314,12 +324,15 @@ func (n *Namespace) BuildContext(ctx context.Context, o BuildContextOptions) (*B
 
 	// Place the recall block in the last user message.
 	rep.History = compact.Tokens(hist)
-	recalled := []string{}
+	recalled, recalledItems := []string{}, []RecalledItem{}
 	if block != "" {
 		prefixText(&hist[len(hist)-len(tail)], block+"\n\n")
-		for _, h := range used {
-			recalled = append(recalled, h.Memory.ID)
+		for _, it := range used {
+			if it.Kind == RecalledMemory {
+				recalled = append(recalled, it.ID)
+			}
 		}
+		recalledItems = used
 		rep.Recall = recallT
 	}
 	rep.Working = workT
@@ -339,7 +352,7 @@ func (n *Namespace) BuildContext(ctx context.Context, o BuildContextOptions) (*B
 		return nil, errs.Wrap(errs.Internal, err, "encode messages")
 	}
 	return &BuildContextResult{Messages: raw, System: systemText, Shape: string(shape),
-		Recalled: recalled, Report: rep}, nil
+		Recalled: recalled, RecalledItems: recalledItems, Report: rep}, nil
 }
 
 func joinNonEmpty(sep string, parts ...string) string {
@@ -462,44 +475,6 @@ func clipRunes(s string, max int) string {
 		i++
 	}
 	return s
-}
-
-// recallBlock renders hits as a <recalled-memories> block of at most chars characters
-// of memory text (the first memory is cut to fit; later ones that do not fit stop the
-// list). It returns the block ("" for no hits) and the hits it shows.
-func recallBlock(hits []Hit, chars int) (string, []Hit) {
-	if len(hits) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString(recallOpen + "\n")
-	left := chars
-	var used []Hit
-	for _, h := range hits {
-		m := h.Memory
-		t := m.Content
-		if m.Title != "" && !strings.Contains(m.Content, m.Title) {
-			t = m.Title + ": " + t
-		}
-		t += cardText(m.Card) // the memory's card, when it has one (cards.go)
-		t = strings.Join(strings.Fields(sanitizeRecall(t)), " ")
-		n := utf8.RuneCountInString(t)
-		if n > left {
-			if len(used) > 0 || left < 20 {
-				break
-			}
-			t = clipRunes(t, left-1) + "…"
-			n = left
-		}
-		fmt.Fprintf(&b, "- (%s) %s\n", m.Type, t)
-		left -= n
-		used = append(used, h)
-		if left <= 0 {
-			break
-		}
-	}
-	b.WriteString(recallClose)
-	return b.String(), used
 }
 
 // sanitizeRecall keeps memory text from closing or opening the block.

@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"fmt"
-	"sort"
 	"time"
 
 	"github.com/memcore/memcore/core/internal/recall"
@@ -96,6 +95,12 @@ type TurnHit struct {
 // (the previous turn of the session, when its role differs): an answer rarely repeats the
 // question's words. It is how an agent reaches what compaction took out of its context.
 func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
+	return n.searchTurns(ctx, query, o, 0)
+}
+
+// searchTurns is SearchTurns with the candidate pool of the session boost given (0: the
+// scoring's Pool(limit)); buildContext's turn fallback, which shows 3 turns, asks fewer.
+func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurnsOptions, pool int) ([]TurnHit, error) {
 	c := checker{l: n.e.limits}
 	c.query("query", query)
 	c.text("sessionId", o.SessionID, c.l.MaxFieldBytes, false)
@@ -113,8 +118,16 @@ func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurns
 		return hits, nil
 	}
 	err := n.e.do(ctx, func() error {
-		found, err := n.e.db.MatchTurns(n.name, recall.MatchExpr(tokens), o.SessionID,
-			n.e.scoring.TurnContextBM25, limit)
+		switch {
+		case n.e.scoring.TurnSessionBoost <= 0 || o.SessionID != "":
+			pool = limit
+		case pool <= 0:
+			pool = n.e.scoring.Pool(limit) // candidates from which sessions are judged
+		default:
+			pool = max(pool, limit)
+		}
+		found, err := n.e.db.MatchTurnsRanked(n.name, recall.MatchExpr(tokens), o.SessionID,
+			n.e.scoring.TurnContextBM25, pool)
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
 		}
@@ -123,11 +136,13 @@ func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurns
 	if err != nil {
 		return nil, err
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].Score != hits[j].Score {
-			return hits[i].Score > hits[j].Score
-		}
-		return hits[i].Turn.ID > hits[j].Turn.ID
-	})
+	boost := n.e.scoring.TurnSessionBoost
+	if o.SessionID != "" {
+		boost = 0 // one session: every turn would get the same kind of lift
+	}
+	rerankBySession(hits, boost)
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
 	return hits, nil
 }

@@ -763,6 +763,26 @@ export interface BuildContextOptions<M extends ChatMessage = ChatMessage> {
    * Anthropic hosts should say `anthropic` (no system message is then put in `messages`).
    */
   shape?: MessageShape;
+  /** `false` keeps the turns of earlier sessions out of the recall block (memories only). Default true. */
+  recallTurns?: boolean;
+}
+
+/** One entry of the `<recalled-memories>` block: where it came from and when (docs/CONTEXT.md). */
+export interface RecalledItem {
+  /** A memory, a turn of an earlier session, or the USER document (for a question about the user). */
+  kind: 'memory' | 'turn' | 'document';
+  /** The memory's id, the turn's id, or the document's name. */
+  id: string;
+  /** The memory's type. */
+  type?: MemoryType;
+  /** The turn's session. */
+  sessionId?: string;
+  /** The turn's role. */
+  role?: string;
+  /** The memory's updatedAt, the turn's createdAt, the document's updatedAt (ISO 8601). */
+  at: string;
+  /** The text as shown in the block (maybe cut). */
+  text: string;
 }
 
 /** The budget's shares by complexity (docs/CONTEXT.md). */
@@ -826,6 +846,8 @@ export interface BuildContextResult<M extends ChatMessage = ChatMessage> {
   shape: MessageShape;
   /** Ids of the memories in the `<recalled-memories>` block, to log or show what the model saw. */
   recalled: string[];
+  /** Every entry of the block in its order — memories, turns of earlier sessions, the USER document — with its origin. */
+  recalledItems: RecalledItem[];
   /** Where the tokens went, and what was cut to fit. */
   report: ContextReport;
 }
@@ -1152,6 +1174,8 @@ export interface Scoring {
   contentBM25?: number;
   /** searchTurns' weight for the words of the turn a turn replies to (0.4). */
   turnContextBM25?: number;
+  /** searchTurns' lift for a turn, times the best score of another matching turn of its session (0.4); 0 ranks turns on their own. */
+  turnSessionBoost?: number;
   /** Candidates below this relevance are dropped (0.1). */
   minRelevance?: number;
   /** Cosine similarity a vector candidate needs (0.25); depends on the embedding model. */

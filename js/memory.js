@@ -53,6 +53,7 @@ export const DEFAULT_SCORING = Object.freeze({
   subjectBM25: 2,
   contentBM25: 1,
   turnContextBM25: 0.4,
+  turnSessionBoost: 0.4,
   minRelevance: 0.1,
   minSimilarity: 0.25,
   rrfK: 60,

@@ -2,7 +2,8 @@
 // Origin Private File System, searched with the score of each component, forgotten and
 // shown on a timeline — all by the memcore package's browser entry, on this device.
 // An LLM endpoint is optional: without one, memcore's own heuristics extract the
-// memories and the replies come from recall.
+// memories and the replies come from buildContext's recall (memories, then turns of
+// earlier conversations, each shown with where it came from).
 
 import { MemcoreError, engineInfo, open } from '../js/browser.js';
 
@@ -65,6 +66,10 @@ const TEXT = {
     openErr: 'Could not open the database',
     ago: (s) => (s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)} min ago` : s < 86400 ? `${Math.floor(s / 3600)} h ago` : `${Math.floor(s / 86400)} d ago`),
     gotIt: 'Got it.',
+    fromConversation: 'conversation',
+    thisOne: 'this one',
+    document: 'document',
+    memory: 'memory',
     related: 'This reminds me of:',
     iRemember: 'Here is what I remember:',
     nothing: "I don't remember anything about that yet.",
@@ -124,6 +129,10 @@ const TEXT = {
     openErr: '无法打开数据库',
     ago: (s) => (s < 60 ? '刚刚' : s < 3600 ? `${Math.floor(s / 60)} 分钟前` : s < 86400 ? `${Math.floor(s / 3600)} 小时前` : `${Math.floor(s / 86400)} 天前`),
     gotIt: '好的，记下了。',
+    fromConversation: '对话',
+    thisOne: '本次',
+    document: '文档',
+    memory: '记忆',
     related: '这让我想起：',
     iRemember: '我记得：',
     nothing: '我还不记得这方面的事。',
@@ -134,8 +143,8 @@ const TEXT = {
 };
 
 const EXAMPLES = {
-  en: ['I prefer Python for scripting.', "I'm allergic to peanuts.", 'Always answer me in short sentences.', 'My sister Lin lives in Chengdu.', 'What do I like?'],
-  zh: ['我喜欢用 Python 写脚本', '我对花生过敏', '我明天要去北京出差', '以后请用简短的句子回答我', '我喜欢什么？'],
+  en: ['I prefer Python for scripting.', "I'm allergic to peanuts.", 'Always answer me in short sentences.', 'My sister Lin lives in Chengdu.', 'My daughter Lily is allergic to peanuts.', 'What do I like?', 'What is Lily allergic to?', 'What do you remember about me?'],
+  zh: ['我喜欢用 Python 写脚本', '我对花生过敏', '我明天要去北京出差', '以后请用简短的句子回答我', '我喜欢什么？', '你记得我什么？'],
 };
 
 let lang = localStorage.getItem('memcore-demo-lang') || (navigator.language?.startsWith('zh') ? 'zh' : 'en');
@@ -346,18 +355,27 @@ async function sendMessage(text) {
   try {
     const ui = addMessage({ role: 'user', content: text, chips: [] });
     await mem.appendTurns(session, [{ role: 'user', content: text }]);
-    const related = (await mem.recall(text, { limit: 3 })).map((h) => h.memory);
+    // What the model gets: buildContext recalls memories, then turns of earlier
+    // conversations, and the profile for a question about the user; each item says
+    // where it came from.
+    const history = messages.filter((m) => m.role === 'user' || m.role === 'assistant').slice(-12)
+      .map(({ role, content }) => ({ role, content }));
+    const ctx = await mem.buildContext({ sessionId: session, messages: history, budgetTokens: 6000, systemPrompt: SYSTEM_PROMPT });
+    let related = ctx.recalledItems.map(recalledView);
     let reply;
     if (settings.url) {
       try {
-        reply = await chatLLM(related);
+        reply = await complete(ctx.messages);
       } catch (err) {
         addMessage({ role: 'system', content: t('llmFailed', err.message) });
       }
     }
     const local = reply === undefined;
-    if (local) reply = localReply(text, related);
-    addMessage({ role: 'assistant', content: reply, recalled: local ? [] : related.map(({ type, content }) => ({ type, content })) });
+    if (local) {
+      if (!related.length && isQuestion(text)) related = await fromThisConversation(text);
+      reply = localReply(text, related);
+    }
+    addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content }) => ({ type, content })) });
     await mem.appendTurns(session, [{ role: 'assistant', content: reply }]);
     await extract(ui);
   } catch (err) {
@@ -368,9 +386,33 @@ async function sendMessage(text) {
   }
 }
 
+const SYSTEM_PROMPT = 'You are a helpful assistant with a long-term memory kept on the user\'s device. ' +
+  'Answer briefly, in the user\'s language. Use the <recalled-memories> block when it helps.';
+
+function isQuestion(text) {
+  return /[?？]\s*$/.test(text) || /^(what|who|where|when|which|how|do|does|did|is|are|can|could)\b/i.test(text) || /(什么|吗|呢|哪|谁|几|多少|怎么)/.test(text);
+}
+
+/** A recalled item as the transcript shows it: where it came from, and its text. */
+function recalledView(it) {
+  const day = it.at ? it.at.slice(0, 10) : '';
+  let from;
+  if (it.kind === 'turn') from = `${t('fromConversation')} ${it.sessionId === session ? t('thisOne') : it.sessionId} · ${it.role} · ${day}`;
+  else if (it.kind === 'document') from = `${it.id} ${t('document')} · ${day}`;
+  else from = `${t('memory')} · ${it.type} · ${day}`;
+  return { type: from, content: it.text };
+}
+
+/** Without an LLM nothing reads the conversation itself: search its own turns too. */
+async function fromThisConversation(text) {
+  const hits = await mem.searchTurns(text, { sessionId: session, limit: 4 });
+  return hits.filter((h) => h.turn.content !== text).slice(0, 3)
+    .map((h) => recalledView({ kind: 'turn', sessionId: h.turn.sessionId, role: h.turn.role, at: h.turn.createdAt, text: h.turn.content }));
+}
+
 /** A reply without an LLM: questions are answered from recall, statements acknowledged. */
 function localReply(text, related) {
-  const question = /[?？]\s*$/.test(text) || /^(what|who|where|when|which|how|do|does|did|is|are|can|could)\b/i.test(text) || /(什么|吗|呢|哪|谁|几|多少|怎么)/.test(text);
+  const question = isQuestion(text);
   const zh = isCJK(text);
   const say = (k) => TEXT[zh ? 'zh' : 'en'][k];
   const list = (ms) => ms.map((m) => `• ${m.content}`).join('\n');
@@ -431,13 +473,6 @@ async function complete(msgs, { maxTokens = 400, temperature = 0.3, json = false
   const text = j.choices?.[0]?.message?.content;
   if (typeof text !== 'string') throw new Error('no choices[0].message.content in the answer');
   return text;
-}
-
-function chatLLM(related) {
-  const system = `You are a helpful assistant with a long-term memory kept on the user's device. Answer briefly, in the user's language.\n` +
-    (related.length ? `What you remember that may be relevant:\n${related.map((m) => `- (${m.type}) ${m.content}`).join('\n')}` : 'You remember nothing relevant yet.');
-  const history = messages.filter((m) => m.role !== 'system').slice(-12).map(({ role, content }) => ({ role, content }));
-  return complete([{ role: 'system', content: system }, ...history]);
 }
 
 /** The engine's LLM (open's llm): a completion request {system, messages, maxTokens, temperature, json}. */

@@ -39,6 +39,8 @@ func runEval(args []string) error {
 	fs.Var(&files, "data", "LoCoMo-format JSON file (repeat for several files)")
 	kList := fs.String("k", "5,10", "comma-separated cut-offs k of R@k")
 	asJSON := fs.Bool("json", false, "print machine-readable JSON instead of tables")
+	details := fs.Bool("details", false, "with --json: every question's evidence and retrieved dia_ids")
+	withContext := fs.Bool("context", false, "also replay each conversation through extractFacts and score buildContext's recall block (slower)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: memcore eval --data FILE [--data FILE2 ...] [--k 5,10] [--json]\n\n"+
 			"Loads each file's conversations into a fresh in-memory engine per sample, asks every\n"+
@@ -78,7 +80,7 @@ func runEval(args []string) error {
 	defer stop()
 	results := make([]*eval.Result, 0, len(sets))
 	for _, ds := range sets {
-		r, err := eval.Run(ctx, ds, eval.Options{Ks: ks})
+		r, err := eval.Run(ctx, ds, eval.Options{Ks: ks, Details: *details, Context: *withContext})
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -350,11 +351,16 @@ var sessionLayouts = []string{
 	"January 2, 2006",
 	"2 January, 2006",
 	"2 January 2006",
+	"2006年01月02日 15:04", // MemDaily: "2024年04月01日 周一 08:30", the weekday removed
 	"2006年1月2日 15:04:05",
 	"2006年1月2日 15:04",
 	"2006年1月2日15:04",
 	"2006年1月2日",
 }
+
+// cnWeekday matches a Chinese weekday written inside a date ("周一", "星期日"), which the
+// layouts leave out.
+var cnWeekday = regexp.MustCompile(`(周|星期|礼拜)[一二三四五六日天]`)
 
 // ParseSessionTime parses a session's date_time ("1:56 pm on 8 May, 2023", ISO 8601
 // dates, "2023年5月8日 13:56", …) as UTC; nil when no known layout fits or the year is
@@ -370,7 +376,7 @@ func ParseSessionTime(s string) *time.Time {
 	if t, err := time.Parse(time.RFC3339, strings.TrimSpace(s)); err == nil {
 		return ok(t)
 	}
-	s = strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	s = strings.Join(strings.Fields(cnWeekday.ReplaceAllString(strings.ToLower(s), " ")), " ")
 	if s == "" {
 		return nil
 	}

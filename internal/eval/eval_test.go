@@ -325,6 +325,8 @@ func TestParseSessionTime_cases(t *testing.T) {
 		{"2023-05-08 13:56", "2023-05-08T13:56:00Z"},
 		{"2023-05-08", "2023-05-08T00:00:00Z"},
 		{"2023年5月8日 13:56", "2023-05-08T13:56:00Z"},
+		{"2024年04月01日 周一 08:30", "2024-04-01T08:30:00Z"},
+		{"2024年04月07日 星期日 20:58", "2024-04-07T20:58:00Z"},
 		{"1900-01-01", ""},
 		{"yesterday", ""},
 		{"", ""},
@@ -428,5 +430,75 @@ func TestWrite_outputs(t *testing.T) {
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Results) != 1 ||
 		back.Results[0].Overall.N != 3 || back.Results[0].File != "tiny.json" {
 		t.Errorf("JSON output %s: %v", js.String(), err)
+	}
+}
+
+func TestBaseline_ranksByBM25(t *testing.T) {
+	docs := []string{"the cat sat on the mat", "dogs chase cats", "我喜欢喝咖啡", "咖啡店在周三开门", "unrelated words here"}
+	ix := newBM25Index(docs)
+	if got := ix.search("咖啡", 10); len(got) != 2 || (got[0] != 2 && got[0] != 3) {
+		t.Fatalf("search(咖啡) = %v, want docs 2 and 3", got)
+	}
+	if got := ix.search("cat mat", 10); len(got) != 1 || got[0] != 0 {
+		t.Fatalf("search(cat mat) = %v, want [0] (no stemming: cats is another word)", got)
+	}
+	if got := ix.search("the on", 10); len(got) != 0 {
+		t.Fatalf("search(stopwords) = %v, want nothing", got)
+	}
+	if got := ix.search("喜欢 咖啡", 1); len(got) != 1 || got[0] != 2 {
+		t.Fatalf("search(喜欢 咖啡, 1) = %v, want [2]", got)
+	}
+}
+
+// The context mode replays extraction and scores buildContext's block: a question about
+// a turn of an earlier session finds it in the block (as a turn or through a memory
+// extracted from it), and the memories-only block is never better than the full one.
+func TestRun_contextMode(t *testing.T) {
+	sample := `[{"sample_id": "ctx", "conversation": {"speaker_a": "Ann", "speaker_b": "Bot",
+	  "session_1_date_time": "2024-05-01",
+	  "session_1": [
+	    {"speaker": "Ann", "dia_id": "D1:1", "text": "My daughter Lily is allergic to peanuts."},
+	    {"speaker": "Bot", "dia_id": "D1:2", "text": "Noted, no peanuts for Lily."},
+	    {"speaker": "Ann", "dia_id": "D1:3", "text": "I prefer tea in the morning."},
+	    {"speaker": "Bot", "dia_id": "D1:4", "text": "Tea it is."},
+	    {"speaker": "Ann", "dia_id": "D1:5", "text": "We are moving to Porto in June."},
+	    {"speaker": "Bot", "dia_id": "D1:6", "text": "Exciting!"}],
+	  "session_2_date_time": "2024-05-08",
+	  "session_2": [
+	    {"speaker": "Ann", "dia_id": "D2:1", "text": "The product meeting is on Wednesday."},
+	    {"speaker": "Bot", "dia_id": "D2:2", "text": "I will remind you."}]},
+	 "qa": [
+	   {"question": "What is Lily allergic to?", "evidence": ["D1:1"], "category": 4},
+	   {"question": "Which day is the product meeting?", "evidence": ["D2:1"], "category": 4},
+	   {"question": "Where are we moving?", "evidence": ["D1:5"], "category": 4}]}]`
+	ds, err := Parse("ctx.json", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), ds, Options{Context: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Context
+	if c == nil || c.N != 3 {
+		t.Fatalf("context score = %+v, want 3 questions", c)
+	}
+	if c.Found != 1 {
+		t.Errorf("found = %.3f, want every evidence turn in the block: %+v", c.Found, c)
+	}
+	if math.Abs(c.ByMemory+c.ByTurn-c.Found) > 1e-9 || c.MemoriesOnly > c.Found || c.Items < 1 || c.Tokens <= 0 {
+		t.Errorf("inconsistent context score %+v", c)
+	}
+	if len(res.Categories) != 1 || res.Categories[0].Context == nil || res.Categories[0].Context.N != 3 {
+		t.Errorf("per-category context score missing: %+v", res.Categories)
+	}
+	var b strings.Builder
+	if err := WriteText(&b, []*Result{res}); err != nil || !strings.Contains(b.String(), "context (buildContext recall block) found=1.000") {
+		t.Errorf("text report lacks the context line: %v\n%s", err, b.String())
+	}
+	// Without the mode nothing of it is computed.
+	plain, err := Run(context.Background(), ds, Options{})
+	if err != nil || plain.Context != nil || plain.Memories != 0 {
+		t.Fatalf("plain run: context %+v memories %d err %v", plain.Context, plain.Memories, err)
 	}
 }

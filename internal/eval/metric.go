@@ -84,6 +84,13 @@ var categoryNames = map[int]string{
 	3: "open-domain",
 	4: "single-hop",
 	5: "adversarial",
+	// MemDaily (nuster1128/MemSim) categories, as `memcore convert --from memdaily` numbers them.
+	101: "memdaily simple",
+	102: "memdaily conditional",
+	103: "memdaily comparative",
+	104: "memdaily aggregative",
+	105: "memdaily post-processing",
+	106: "memdaily noisy",
 }
 
 // catKey orders categories: numbered ones by number, uncategorized last.

@@ -38,12 +38,26 @@ func WriteText(w io.Writer, results []*Result) error {
 		for _, k := range r.Ks {
 			fmt.Fprintf(&b, " %7s", RecallKey(k))
 		}
+		b.WriteString("  | BM25")
+		for _, k := range r.Ks {
+			fmt.Fprintf(&b, " %7s", RecallKey(k))
+		}
 		b.WriteByte('\n')
 		for _, c := range r.Categories {
 			fmt.Fprintf(&b, "%-*s %5d", width, c.Name, c.N)
 			for _, k := range r.Ks {
 				fmt.Fprintf(&b, " %7.3f", c.Recall[RecallKey(k)])
 			}
+			b.WriteString("  |     ")
+			for _, k := range r.Ks {
+				fmt.Fprintf(&b, " %7.3f", c.Baseline.Recall[RecallKey(k)])
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(BaselineLine(r))
+		b.WriteByte('\n')
+		if r.Context != nil {
+			b.WriteString(ContextLine(r))
 			b.WriteByte('\n')
 		}
 		b.WriteString(OverallLine(r))
@@ -62,6 +76,30 @@ func OverallLine(r *Result) string {
 	}
 	fmt.Fprintf(&b, " n=%d", r.Overall.N)
 	return b.String()
+}
+
+// BaselineLine is "baseline (plain BM25) R@5=0.xxx R@10=0.xxx; memcore +0.xxx +0.xxx":
+// the plain-BM25 scores of the same questions and memcore's lead over them.
+func BaselineLine(r *Result) string {
+	var b strings.Builder
+	b.WriteString("baseline (plain BM25)")
+	for _, k := range r.Ks {
+		fmt.Fprintf(&b, " %s=%.3f", RecallKey(k), r.Baseline.Recall[RecallKey(k)])
+	}
+	b.WriteString("; memcore")
+	for _, k := range r.Ks {
+		fmt.Fprintf(&b, " %+.3f", r.Overall.Recall[RecallKey(k)]-r.Baseline.Recall[RecallKey(k)])
+	}
+	return b.String()
+}
+
+// ContextLine is the context mode's summary: the share of evidence the recall block of
+// buildContext brings (through a memory or as a turn), its mean entries and tokens, and
+// how many memories the replayed extraction stored.
+func ContextLine(r *Result) string {
+	c := r.Context
+	return fmt.Sprintf("context (buildContext recall block) found=%.3f via memory %.3f, via turn %.3f; memories only %.3f; %.1f items, %.0f tokens a block; %d memories extracted",
+		c.Found, c.ByMemory, c.ByTurn, c.MemoriesOnly, c.Items, c.Tokens, r.Memories)
 }
 
 // WriteJSON prints {"results": [...]}, one Result per file, indented.

@@ -28,21 +28,31 @@ type Options struct {
 	Format func(s *Sample, t *Turn) string
 	// Details keeps every scored question's outcome in Result.Details.
 	Details bool
+	// Context also measures what buildContext's recall block brings after the
+	// conversation is replayed through ExtractFacts (see context.go): Result.Context.
+	Context bool
 }
 
 // Result is the outcome of one file.
 type Result struct {
-	File       string           `json:"file"`
-	Path       string           `json:"path"`
-	Ks         []int            `json:"k"`
-	Samples    int              `json:"samples"`
-	Sessions   int              `json:"sessions"`
-	Turns      int              `json:"turns"`     // turns stored (turns with no text at all are skipped)
-	Questions  int              `json:"questions"` // qa items in the file
-	Overall    Score            `json:"overall"`   // the Scored questions
-	Categories []CategoryScore  `json:"categories"`
-	PerSample  []SampleScore    `json:"perSample"`
-	Details    []QuestionResult `json:"details,omitempty"` // with Options.Details
+	File       string          `json:"file"`
+	Path       string          `json:"path"`
+	Ks         []int           `json:"k"`
+	Samples    int             `json:"samples"`
+	Sessions   int             `json:"sessions"`
+	Turns      int             `json:"turns"`     // turns stored (turns with no text at all are skipped)
+	Questions  int             `json:"questions"` // qa items in the file
+	Overall    Score           `json:"overall"`   // the Scored questions
+	Categories []CategoryScore `json:"categories"`
+	// Baseline is plain BM25 over the same turns and questions (see baseline.go), the
+	// number every memcore score is reported beside.
+	Baseline Score `json:"baseline"`
+	// Context is the context mode's score (Options.Context), Memories the memories
+	// extraction stored.
+	Context   *ContextScore    `json:"context,omitempty"`
+	Memories  int              `json:"memories,omitempty"`
+	PerSample []SampleScore    `json:"perSample"`
+	Details   []QuestionResult `json:"details,omitempty"` // with Options.Details
 
 	// NoEvidence counts questions skipped because none of their evidence ids names a
 	// turn of the sample.
@@ -79,6 +89,8 @@ type CategoryScore struct {
 	Category int    `json:"category,omitempty"` // absent for uncategorized questions
 	Name     string `json:"name"`
 	Score
+	Baseline Score         `json:"baseline"`          // plain BM25 on the same questions
+	Context  *ContextScore `json:"context,omitempty"` // the context mode's
 }
 
 // SampleScore is the score of one sample's questions.
@@ -149,19 +161,31 @@ func Run(ctx context.Context, ds *Dataset, o Options) (*Result, error) {
 		format = FormatTurn
 	}
 	res := &Result{File: ds.Name, Path: ds.Path, Ks: ks, Samples: len(ds.Samples)}
-	var overall tally
-	cats := map[catKey]*tally{}
+	var overall, base tally
+	cats, baseCats := map[catKey]*tally{}, map[catKey]*tally{}
+	var ctxAll contextTally
+	ctxCats := map[catKey]*contextTally{}
 	for i := range ds.Samples {
 		s := &ds.Samples[i]
-		sc, err := runSample(ctx, s, ks, format, o.Details, res, &overall, cats)
+		sc, err := runSample(ctx, s, ks, format, o, res, &overall, cats, &base, baseCats, &ctxAll, ctxCats)
 		if err != nil {
 			return nil, fmt.Errorf("%s: sample %q: %w", ds.Path, s.ID, err)
 		}
 		res.PerSample = append(res.PerSample, sc)
 	}
 	res.Overall = overall.score(ks)
+	res.Baseline = base.score(ks)
+	if o.Context {
+		cs := ctxAll.score()
+		res.Context = &cs
+	}
 	for _, k := range sortedCats(cats) {
-		cs := CategoryScore{Name: CategoryName(k.c, k.has), Score: cats[k].score(ks)}
+		cs := CategoryScore{Name: CategoryName(k.c, k.has), Score: cats[k].score(ks),
+			Baseline: baseCats[k].score(ks)}
+		if o.Context {
+			c := ctxCats[k].score()
+			cs.Context = &c
+		}
 		if k.has {
 			cs.Category = k.c
 		}
@@ -170,8 +194,10 @@ func Run(ctx context.Context, ds *Dataset, o Options) (*Result, error) {
 	return res, nil
 }
 
-func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *Turn) string, details bool,
-	res *Result, overall *tally, cats map[catKey]*tally) (SampleScore, error) {
+func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *Turn) string, o Options,
+	res *Result, overall *tally, cats map[catKey]*tally, base *tally, baseCats map[catKey]*tally,
+	ctxAll *contextTally, ctxCats map[catKey]*contextTally) (SampleScore, error) {
+	details := o.Details
 	sc := SampleScore{SampleID: s.ID}
 	start := time.Now()
 	eng, err := core.Open(ctx, engineOptions)
@@ -186,7 +212,11 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 
 	diaOf := map[string]string{} // memcore turn id -> canonical dia_id
 	exists := map[string]bool{}  // canonical dia_ids of the sample
+	var docs, docDias []string   // every stored turn's text and dia_id, for the baseline
 	batch := core.DefaultLimits.MaxBatch
+	if o.Context {
+		batch = ReplayEvery // extraction runs after every batch, as an agent's would
+	}
 	for si := range s.Sessions {
 		sess := &s.Sessions[si]
 		res.Sessions++
@@ -195,6 +225,7 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 		}
 		var in []core.TurnInput
 		var dias []string
+		var stored []core.Turn // the session's turns so far (context mode)
 		for ti := range sess.Turns {
 			t := &sess.Turns[ti]
 			id := CanonicalID(t.DiaID)
@@ -205,6 +236,7 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 				continue
 			}
 			in = append(in, core.TurnInput{Role: Role(s, t), Content: content, CreatedAt: sess.Time})
+			docs, docDias = append(docs, content), append(docDias, id)
 			dias = append(dias, id)
 		}
 		for len(in) > 0 {
@@ -216,6 +248,14 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 			for j, t := range out {
 				diaOf[t.ID] = dias[j]
 			}
+			if o.Context {
+				stored = append(stored, out...)
+				m, err := extractWindow(ctx, ns, sess.Key, stored)
+				if err != nil {
+					return sc, err
+				}
+				res.Memories += m
+			}
 			sc.Turns += n
 			in, dias = in[n:], dias[n:]
 		}
@@ -225,6 +265,7 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 	res.IngestSeconds += time.Since(start).Seconds()
 
 	limit := ks[len(ks)-1]
+	bm25 := newBM25Index(docs)
 	var mine tally
 	start = time.Now()
 	defer func() { res.QuerySeconds += time.Since(start).Seconds() }()
@@ -255,9 +296,30 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 		mine.add(r)
 		key := catKey{has: q.HasCategory, c: q.Category}
 		if cats[key] == nil {
-			cats[key] = &tally{}
+			cats[key], baseCats[key] = &tally{}, &tally{}
 		}
 		cats[key].add(r)
+		baseRanked := make([]string, 0, limit)
+		for _, d := range bm25.search(q.Question, limit) {
+			baseRanked = append(baseRanked, docDias[d])
+		}
+		br := make([]float64, len(ks))
+		for j, k := range ks {
+			br[j] = RecallAt(baseRanked, ev.IDs, k)
+		}
+		base.add(br)
+		baseCats[key].add(br)
+		if o.Context {
+			ct, err := scoreContext(ctx, ns, strings.ReplaceAll(q.Question, "\x00", " "), ev.IDs, diaOf)
+			if err != nil {
+				return sc, fmt.Errorf("qa[%d] %q: buildContext: %w", qi, q.Question, err)
+			}
+			ctxAll.add(ct)
+			if ctxCats[key] == nil {
+				ctxCats[key] = &contextTally{}
+			}
+			ctxCats[key].add(ct)
+		}
 		if details {
 			qr := QuestionResult{SampleID: s.ID, Index: qi, Question: q.Question,
 				Category: CategoryName(q.Category, q.HasCategory), Evidence: ev.IDs,

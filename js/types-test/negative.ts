@@ -137,6 +137,8 @@ export function narrow(e: MemcoreError): void {
   // @ts-expect-error field may be undefined
   const f: string = e.field;
   void f;
+  // @ts-expect-error recallTurns is a boolean
+  await mem.buildContext({ sessionId: 's', messages: [], budgetTokens: 100, recallTurns: 'no' });
 }
 
 export async function browserStatsWrong(): Promise<void> {

@@ -22,6 +22,7 @@ import {
   type Task,
   type TaskUpdateResult,
   type ToolCall,
+  type RecalledItem,
   type BusinessState,
   type EngineInfo,
   type ChatMessage,
@@ -195,6 +196,10 @@ export async function conversation(mem: Memory, history: SdkMessage[], claude: A
   const first: ChatMessage | undefined = plain.messages[0];
   const anth = await mem.buildContext({ sessionId: 's3', messages: claude, budgetTokens: 1000, shape: 'anthropic' });
   const anthMessages: AnthropicMessage[] = anth.messages;
+  const memOnly = await mem.buildContext({ sessionId: 's4', messages: [], budgetTokens: 1000, recallTurns: false });
+  const items: RecalledItem[] = memOnly.recalledItems;
+  const from: 'memory' | 'turn' | 'document' | undefined = items[0]?.kind;
+  const said: string | undefined = items[0]?.sessionId;
 
   const end: EndSessionResult = await mem.endSession('s1');
   const ep: Episode = end.episode;

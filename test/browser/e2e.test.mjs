@@ -147,6 +147,37 @@ describe('web demo', () => {
     assert.deepEqual(errors, [], 'console errors');
   });
 
+  test('replies recall from earlier conversations and the profile, each item with its origin', { timeout: 10 * 60_000 }, async () => {
+    const b = await launch(profile());
+    try {
+      await b.page.goto(demo);
+      await ready(b.page);
+      // Said once, in a conversation too short for extraction: only the record has it.
+      await say(b.page, 'My daughter Lily is allergic to peanuts.');
+      await b.page.click('#new-session');
+      await say(b.page, 'What is Lily allergic to?');
+      let reply = b.page.locator('#messages .msg.assistant').last();
+      assert.match(await reply.textContent(), /peanuts/i);
+      let from = await reply.locator('.recalled li').allTextContents();
+      // From the earlier conversation's turn, or from the episode its end left (a note
+      // that contains the turn, so the turn is not repeated): either way with its origin.
+      assert.ok(from.some((x) => /^(conversation demo-.* · user|memory · note) · \d{4}-\d\d-\d\d: .*peanuts/i.test(x)), `recalled: ${from}`);
+      // Preferences extracted in this conversation answer a question about the user.
+      await say(b.page, 'I prefer Python for scripting.');
+      await say(b.page, 'Always answer me in short sentences.');
+      await b.page.waitForFunction(() => document.querySelector('#status').dataset.memories !== '0', null, { timeout: 60_000 });
+      await b.page.click('#new-session');
+      await say(b.page, 'What do you remember about me?');
+      reply = b.page.locator('#messages .msg.assistant').last();
+      from = await reply.locator('.recalled li').allTextContents();
+      assert.ok(from.some((x) => /^memory · (preference|rule|profile) · /.test(x)), `recalled: ${from}`);
+      assert.match(await reply.textContent(), /Python|short sentences/);
+    } finally {
+      await b.context.close();
+    }
+    assert.deepEqual(b.errors, [], 'console errors');
+  });
+
   test('with an LLM endpoint: replies and extraction use it, called from the page', { timeout: 10 * 60_000 }, async () => {
     const b = await launch(profile());
     const calls = { chat: 0, extract: 0 };

@@ -26,6 +26,14 @@ type Weights struct {
 	// to, against 1 for its own words.
 	TurnContextBM25 float64 `json:"turnContextBM25"`
 
+	// TurnSessionBoost is what searchTurns adds to a turn's score, times the best score
+	// of another matching turn of the same session: the turns that answer one question
+	// are usually said in one conversation, so a session that matches one part of a
+	// question well lifts its turns that match another part ("the forum's size, and my
+	// neighbourhood's name" finds the neighbourhood of the conversation about the forum).
+	// 0 ranks every turn on its own.
+	TurnSessionBoost float64 `json:"turnSessionBoost"`
+
 	// MinRelevance drops candidates whose relevance (bm25 / best bm25) is below it: a
 	// memory that shares only a word found in most memories is noise in a prompt, however
 	// important or recent it is.
@@ -63,6 +71,7 @@ func DefaultWeights() Weights {
 		SubjectBM25:         2,
 		ContentBM25:         1,
 		TurnContextBM25:     0.4,
+		TurnSessionBoost:    0.4,
 		MinRelevance:        0.1,
 		MinSimilarity:       0.25,
 		RRFK:                60,

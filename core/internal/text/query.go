@@ -6,10 +6,12 @@ package text
 const MaxQueryTokens = 64
 
 // QueryTokens returns the tokens of a query: Tokens(s) deduplicated (first occurrence
-// order), stopwords dropped (see IsStopword); if dropping stopwords leaves nothing, the
-// deduplicated tokens are returned unchanged (a query of only "the who" still searches).
-// At most MaxQueryTokens are returned (the first ones). It returns nil when s has no
-// tokens.
+// order), stopwords dropped (see IsStopword) and CJK bigrams that straddle a function
+// character dropped (see dropGlueBigrams), then the lexicon's expansions appended (see
+// expandTerms: "家乡" also searches 老家, "meeting" also 开会); if dropping stopwords
+// leaves nothing, the deduplicated tokens are returned unchanged (a query of only "the
+// who" still searches). At most MaxQueryTokens are returned (the first ones). It returns
+// nil when s has no tokens.
 //
 // Why: memcore ORs the query tokens (FTS5's default AND would miss most
 // natural-language questions), so a repeated term adds nothing and a stopword would
@@ -50,7 +52,9 @@ func QueryTokens(s string) []string {
 		}
 	}
 	if len(out) > 0 {
-		return out
+		out = dropGlueBigrams(out)
+		out = append(out, expandTerms(Normalize(s), out)...)
+		return out[:min(len(out), MaxQueryTokens)]
 	}
 	return uniq[:min(len(uniq), MaxQueryTokens):min(len(uniq), MaxQueryTokens)]
 }

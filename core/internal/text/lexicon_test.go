@@ -1,0 +1,65 @@
+package text
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestExpandTerms_cases(t *testing.T) {
+	tests := []struct {
+		name, query string
+		want, not   []string
+	}{
+		{"english weekday question finds chinese weekdays", "Which day is the product meeting?",
+			[]string{"周三", "星期", "wednesday", "开会", "会议", "产品"}, []string{"meetings", "products"}},
+		{"chinese synonym", "我表弟的家乡是哪里", []string{"老家", "hometown"}, nil},
+		{"phone", "舅妈的联系方式是多少", []string{"电话", "联系", "phone"}, nil},
+		{"english expands only into cjk", "what does she like", []string{"喜欢"}, []string{"love", "enjoy"}},
+		{"allergy", "what is Lily allergic to?", []string{"过敏"}, []string{"allergy"}},
+		{"nothing to expand", "the quarterly report", nil, []string{"周三"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := QueryTokens(tt.query)
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("QueryTokens(%q) = %q, missing %q", tt.query, got, w)
+				}
+			}
+			for _, w := range tt.not {
+				if slices.Contains(got, w) {
+					t.Errorf("QueryTokens(%q) = %q, should not hold %q", tt.query, got, w)
+				}
+			}
+			checkQueryTokens(t, tt.query, got)
+		})
+	}
+}
+
+func TestDropGlueBigrams_cases(t *testing.T) {
+	tests := []struct {
+		in, want []string
+	}{
+		{[]string{"上司", "司的", "的生", "生日"}, []string{"上司", "生日"}},
+		{[]string{"是什"}, []string{"是什"}}, // all glue: kept rather than nothing
+		{[]string{"python", "的"}, []string{"python", "的"}},
+	}
+	for _, tt := range tests {
+		if got := dropGlueBigrams(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("dropGlueBigrams(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestLexicon_wellFormed(t *testing.T) {
+	for _, g := range lexicon {
+		for _, term := range append(slices.Clone(g.terms), g.targets...) {
+			if term == "" || Normalize(term) != term {
+				t.Errorf("lexicon term %q: empty or not normalized", term)
+			}
+			if len(termTokens(term)) == 0 {
+				t.Errorf("lexicon term %q has no tokens", term)
+			}
+		}
+	}
+}

@@ -1,0 +1,21 @@
+package core
+
+import "testing"
+
+func TestIsAboutUser_cases(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What do you remember about me?": true,
+		"what do you know about me":      true,
+		"Who am I?":                      true,
+		"你记得我什么？":                        true,
+		"说说关于我的事":                        true,
+		"Tell me about meetings":         false,
+		"What is Lily allergic to?":      false,
+		"我喜欢什么？":                         false,
+		"":                               false,
+	} {
+		if got := isAboutUser(q); got != want {
+			t.Errorf("isAboutUser(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
