@@ -2,8 +2,10 @@ package text
 
 // MaxQueryTokens caps the tokens of one query. Every query token becomes an OR'ed FTS5
 // term, so a pasted page as a query would otherwise make a huge, slow MATCH expression;
-// the first 64 distinct terms carry the question.
-const MaxQueryTokens = 64
+// the first 256 distinct terms carry the question. A Chinese character yields about two
+// tokens (unigram and bigram), so 256 is about 128 characters: a question asked at the
+// end of a chatty message is still read (64, the cap before, cut it after ~32).
+const MaxQueryTokens = 256
 
 // QueryTokens returns the tokens of a query: Tokens(s) deduplicated (first occurrence
 // order), stopwords dropped (see IsStopword) and CJK bigrams that straddle a function

@@ -39,7 +39,7 @@ func TestQueryTokens_cases(t *testing.T) {
 
 func TestQueryTokens_cap(t *testing.T) {
 	var words, stops []string
-	for i := range 100 {
+	for i := range 300 {
 		words = append(words, fmt.Sprintf("w%03d", i))
 	}
 	for range 100 {
@@ -49,7 +49,7 @@ func TestQueryTokens_cap(t *testing.T) {
 		name, in string
 		want     []string
 	}{
-		{"first 64 kept", strings.Join(words, " "), words[:MaxQueryTokens]},
+		{"first MaxQueryTokens kept", strings.Join(words, " "), words[:MaxQueryTokens]},
 		{"many duplicates below cap", strings.Repeat("alpha beta ", 500), []string{"alpha", "beta"}},
 		{"stopwords do not count", strings.Join(stops, " ") + " " + strings.Join(words, " "), words[:MaxQueryTokens]},
 		{"all-stopword fallback capped", "the of", []string{"the", "of"}},
