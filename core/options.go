@@ -40,6 +40,11 @@ type Options struct {
 	// "TRUNCATE" or "PERSIST". Anything else fails the open with code storage.
 	JournalMode string
 
+	// PageBytes, when not 0, is the SQLite page size of a database the open creates (a
+	// power of two, 512 to 65536); an existing database keeps its own. The js build sets
+	// it for Durable Object storage (internal/dovfs), where one page is one stored row.
+	PageBytes int
+
 	// Embed, when set, turns texts into vectors (one per text, all of one dimension).
 	// Memories are then embedded when remembered or their text changes, and recall fuses
 	// vector similarity with BM25 (reciprocal rank fusion). In the wasm builds it is a

@@ -31,6 +31,9 @@ const memcoreWorker :Workerd.Worker = (
     (name = "API_TOKEN", fromEnvironment = "MEMCORE_API_TOKEN"),
     # Optional: seconds after a recall within which its access counts are stored (default 30).
     (name = "HEAT_FLUSH_SECONDS", fromEnvironment = "MEMCORE_HEAT_FLUSH_SECONDS"),
+    # Optional: "snapshot" keeps each owner's database in memory, stored as chunked
+    # snapshots (the earlier way, for comparison); default: pages in the object's SQLite.
+    (name = "STORAGE_MODE", fromEnvironment = "MEMCORE_STORAGE_MODE"),
   ],
   durableObjectNamespaces = [
     (className = "MemoryOwner", uniqueKey = "memcore-example-MemoryOwner", enableSql = true),

@@ -26,6 +26,7 @@ import (
 	"sync"
 
 	"github.com/memcore/memcore/core"
+	"github.com/memcore/memcore/internal/dovfs"
 	"github.com/memcore/memcore/internal/opfs"
 )
 
@@ -179,6 +180,11 @@ func (h *Host) open(ctx context.Context, env envelope) []byte {
 	}
 	switch {
 	case a.VFS == "":
+	case a.VFS == dovfs.Name:
+		// A Durable Object's own storage (js/workerd.js; internal/dovfs).
+		if err := dovfs.Check(); err != nil {
+			return core.Respond(env.ID, nil, &core.Error{Code: core.CodeUnsupported, Field: "vfs", Message: err.Error()})
+		}
 	case a.VFS != opfs.Name:
 		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeInvalidArgument, Field: "vfs",
 			Message: "unknown vfs " + strconv.Quote(a.VFS) + `: the only one is "opfs", the browser's Origin Private File System`})

@@ -1,6 +1,9 @@
 // memcore in a Cloudflare Worker: one Durable Object per memory owner (a user, an agent),
-// each holding that owner's memcore database in memory and its snapshot in the object's
-// durable storage. See README.md.
+// each keeping that owner's memcore database in the object's own SQLite storage, page by
+// page (open({ storage: ctx.storage })). MEMCORE_STORAGE=snapshot keeps the earlier way
+// instead — the database in memory, stored as chunked snapshots — for comparison
+// (bench.mjs) and migration: a page-stored owner that finds a stored snapshot and no pages
+// imports it on first use. See README.md.
 //
 //   POST   /owners/:owner/remember       a memory {content, type?, tags?, …} or an array (≤ 1,000)
 //   GET    /owners/:owner/recall?q=…&limit=5[&types=a,b][&tags=a,b][&explain=1][&peek=1]
@@ -94,6 +97,10 @@ export class MemoryOwner {
     this.ctx = ctx;
     this.env = env;
     this.store = new SnapshotStore(ctx.storage);
+    // 'pages' (the default): the database in the object's SQLite storage, a row per page;
+    // 'snapshot': the database in memory, stored whole as chunked snapshots.
+    this.mode = env.STORAGE_MODE === 'snapshot' ? 'snapshot' : 'pages';
+    this.closing = null; // the close of a database dropped after an engine failure
     this.mem = null; // the open memcore database, once loaded
     this.loading = null;
     this.persistQueue = Promise.resolve();
@@ -116,6 +123,7 @@ export class MemoryOwner {
   }
 
   async #load() {
+    if (this.mode === 'pages') return this.#loadPages();
     const t0 = Date.now();
     const mem = await open({ path: ':memory:' });
     let stored;
@@ -144,6 +152,56 @@ export class MemoryOwner {
   }
 
   /**
+   * Opens the owner's database in the object's storage. Only the pages its queries touch
+   * are read. An owner stored by the snapshot way (an earlier version of this Worker) is
+   * imported on first use: restored page by page, then its snapshot keys are deleted.
+   */
+  async #loadPages() {
+    const t0 = Date.now();
+    await this.closing;
+    const fresh = !this.#pagesStored();
+    const mem = await open({ storage: this.ctx.storage });
+    this.loadedFrom = { pages: true, ms: Date.now() - t0 };
+    if (fresh) {
+      let stored = null;
+      try {
+        stored = await this.store.read();
+      } catch (err) {
+        if (!(err instanceof SnapshotStoreError)) throw err;
+      }
+      if (stored) {
+        try {
+          await mem.restore(stored.bytes);
+        } catch (err) {
+          await mem.close();
+          throw httpError(500, 'storage', `the stored snapshot cannot be imported: ${err.message}. PUT /owners/:owner/snapshot with a backup replaces it`);
+        }
+        await this.store.clear();
+        this.loadedFrom = { pages: true, importedSnapshot: { bytes: stored.meta.bytes }, ms: Date.now() - t0 };
+      }
+    }
+    this.mem = mem;
+    return mem;
+  }
+
+  /** Whether the object's storage has the database's pages (see memcore's js/do-storage.js). */
+  #pagesStored() {
+    try {
+      return this.ctx.storage.sql.exec("SELECT 1 FROM memcore_files WHERE file = 'memcore.db'").toArray().length > 0;
+    } catch {
+      return false; // no such table yet
+    }
+  }
+
+  /** What the database takes in the object's storage: its pages and their bytes. */
+  #pagesUsage() {
+    const row = this.ctx.storage.sql
+      .exec("SELECT count(*) AS pages, coalesce(sum(length(data)), 0) AS bytes FROM memcore_pages WHERE file = 'memcore.db'")
+      .toArray()[0];
+    return { pages: row.pages, bytes: row.bytes, databaseSize: this.ctx.storage.sql.databaseSize };
+  }
+
+  /**
    * Writes the database to storage. Persists are serialised, and a persist that has not
    * started yet is shared: its snapshot, taken when it starts, has every write before it.
    */
@@ -168,6 +226,9 @@ export class MemoryOwner {
   async write(fn) {
     const mem = await this.load();
     const result = await fn(mem);
+    // Pages: the engine's commit was the storage transaction; workerd's output gate holds
+    // this answer until that transaction is on disk.
+    if (this.mode === 'pages') return result;
     try {
       await this.persist();
     } catch (err) {
@@ -187,10 +248,28 @@ export class MemoryOwner {
 
   async alarm() {
     this.heatScheduled = false;
-    if (this.mem) await this.persist();
+    if (this.mode === 'snapshot') {
+      if (this.mem) await this.persist();
+      return;
+    }
+    // Pages: the engine keeps recall's access counts in memory until its next write
+    // transaction (or 256 of them); closing the database writes them. With a request in
+    // flight, try again in a second; the next request opens the database again, cold.
+    if (!this.mem) return;
+    if (this.active > 0) {
+      this.heatScheduled = true;
+      await this.ctx.storage.setAlarm(Date.now() + 1000);
+      return;
+    }
+    const mem = this.mem;
+    this.mem = null;
+    this.loading = null;
+    this.closing = mem.close().catch(() => {});
+    await this.closing;
   }
 
   async fetch(request) {
+    this.active = (this.active ?? 0) + 1;
     try {
       return await this.#route(request);
     } catch (err) {
@@ -201,9 +280,11 @@ export class MemoryOwner {
         this.mem = null;
         this.loading = null;
         this.store = new SnapshotStore(this.ctx.storage);
-        mem.close().catch(() => {});
+        this.closing = mem.close().catch(() => {});
       }
       return errorResponse(err);
+    } finally {
+      this.active--;
     }
   }
 
@@ -294,6 +375,14 @@ export class MemoryOwner {
       allow(method, ['GET']);
       const mem = await this.load();
       const meta = this.store.meta;
+      if (this.mode === 'pages') {
+        return json(200, {
+          stats: await mem.stats(),
+          storage: { mode: 'pages', ...this.#pagesUsage() },
+          loadedFrom: this.loadedFrom,
+          isolate: { wasmMemoryBytes: wasmMemoryBytes() },
+        });
+      }
       return json(200, {
         stats: await mem.stats(),
         storage: meta ? { bytes: meta.bytes, chunks: meta.chunks, chunkBytes: meta.chunkBytes, savedAt: meta.savedAt } : null,
@@ -330,6 +419,9 @@ export class MemoryOwner {
       mem = await this.load();
     } catch {
       mem = null; // the stored snapshot is unusable: restore into a fresh database
+    }
+    if (!mem && this.mode === 'pages') {
+      throw httpError(500, 'storage', 'the database in this object\'s storage cannot be opened; nothing was changed');
     }
     if (!mem) {
       const fresh = await open({ path: ':memory:' });

@@ -47,18 +47,23 @@ async function refused(method, route, body, status, code, field, opts) {
   return r.json.error;
 }
 
+let modeEnv = {};
+
 async function restart(env = {}) {
   const r = await w.stop();
   assert.ok(r.code === 0 || r.signal === 'SIGTERM', `workerd stopped with ${JSON.stringify(r)}:\n${w.log()}`);
-  w = await startWorkerd({ storageDir, env });
+  w = await startWorkerd({ storageDir, env: { ...modeEnv, ...env } });
 }
 
-describe('the example Worker in workerd', () => {
+// The same Worker with each owner's database in its object's storage page by page (the
+// default, 'pages') and the earlier way, in memory with chunked snapshots ('snapshot').
+for (const mode of ['pages', 'snapshot']) describe(`the example Worker in workerd (${mode})`, () => {
   before(async () => {
     const { notes } = await build({ quiet: true });
     for (const n of notes) console.log(`# ${n}`);
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memcore-edge-'));
-    w = await startWorkerd({ storageDir, env: { MEMCORE_HEAT_FLUSH_SECONDS: '1' } });
+    modeEnv = { MEMCORE_STORAGE_MODE: mode };
+    w = await startWorkerd({ storageDir, env: { ...modeEnv, MEMCORE_HEAT_FLUSH_SECONDS: '1' } });
   });
 
   after(async () => {
@@ -211,7 +216,12 @@ describe('the example Worker in workerd', () => {
     }
     const s = (await call('GET', '/owners/dave/stats')).json;
     assert.equal(s.stats.memories, 1200);
-    assert.ok(s.storage.chunks > 1, `expected several chunks, got ${JSON.stringify(s.storage)}`);
+    if (mode === 'pages') {
+      assert.equal(s.storage.mode, 'pages');
+      assert.ok(s.storage.pages > 100, `expected a row per page, got ${JSON.stringify(s.storage)}`);
+    } else {
+      assert.ok(s.storage.chunks > 1, `expected several chunks, got ${JSON.stringify(s.storage)}`);
+    }
     assert.equal(s.storage.bytes, s.stats.dbBytes);
   });
 
@@ -232,7 +242,8 @@ describe('the example Worker in workerd', () => {
     const s = await call('GET', '/owners/alice/stats', undefined, auth);
     assert.equal(s.status, 200);
     assert.equal(s.json.stats.memories, 3);
-    assert.equal(s.json.loadedFrom.bytes, s.json.storage.bytes);
+    if (mode === 'pages') assert.equal(s.json.loadedFrom.pages, true);
+    else assert.equal(s.json.loadedFrom.bytes, s.json.storage.bytes);
 
     let r = await call('GET', `/owners/alice/recall?q=${encodeURIComponent('脚本')}`, undefined, auth);
     assert.equal(r.json.hits[0].memory.id, ids.python);
