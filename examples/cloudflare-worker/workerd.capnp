@@ -34,6 +34,8 @@ const memcoreWorker :Workerd.Worker = (
     # Optional: "snapshot" keeps each owner's database in memory, stored as chunked
     # snapshots (the earlier way, for comparison); default: pages in the object's SQLite.
     (name = "STORAGE_MODE", fromEnvironment = "MEMCORE_STORAGE_MODE"),
+    # Tests only: "1" adds /owners/:owner/test-faults (test/faults.test.mjs). Never deploy it.
+    (name = "TEST_FAULTS", fromEnvironment = "MEMCORE_TEST_FAULTS"),
   ],
   durableObjectNamespaces = [
     (className = "MemoryOwner", uniqueKey = "memcore-example-MemoryOwner", enableSql = true),

@@ -260,13 +260,20 @@ func (f *file) Truncate(size int64) error {
 }
 
 // Sync commits the transaction's pages: SQLite syncs the database file once the commit's
-// pages are written (synchronous=FULL).
-func (f *file) Sync(vfs.SyncFlag) error { return f.commit() }
+// pages are written (synchronous=FULL). When storage refuses them, nothing is stored and
+// the changes are dropped: SQLite then rolls the transaction back (writing the pages it
+// had changed back as they were, which are dropped again when the write lock ends) and
+// reads the stored pages again.
+func (f *file) Sync(vfs.SyncFlag) error {
+	if err := f.flush(); err != nil {
+		f.drop()
+		return err
+	}
+	return nil
+}
 
-// commit writes the changed pages and the file's size in one storage transaction. On
-// failure nothing is stored and the changes are dropped: SQLite then rolls the
-// transaction back and reads the stored pages again.
-func (f *file) commit() error {
+// flush writes the changed pages and the file's size in one storage transaction.
+func (f *file) flush() error {
 	if len(f.dirty) == 0 && f.size == f.stored {
 		return nil
 	}
@@ -294,7 +301,6 @@ func (f *file) commit() error {
 		f.buf = nil // a large transaction's buffer is not kept
 	}
 	if err != nil {
-		f.drop()
 		return vfs.SystemError(fmt.Errorf("Durable Object storage refused the commit of %s: %w", f.name, err), sqlite3.IOERR_WRITE)
 	}
 	if p, ok := f.dirty[0]; ok {
@@ -328,12 +334,22 @@ func (f *file) BeginAtomicWrite() error {
 	return nil
 }
 
+// CommitAtomicWrite commits the batch and what the transaction wrote before it. When
+// storage refuses it, the batch stays open for RollbackAtomicWrite, which SQLite calls
+// next: the pages written before the batch (a spilled cache) are kept, and SQLite then
+// writes the batch's pages again without a batch and syncs — or rolls back.
 func (f *file) CommitAtomicWrite() error {
+	if err := f.flush(); err != nil {
+		return err
+	}
 	f.batch, f.undo = false, nil
-	return f.commit()
+	return nil
 }
 
 func (f *file) RollbackAtomicWrite() error {
+	if !f.batch {
+		return nil
+	}
 	for i, p := range f.undo {
 		if p == nil {
 			delete(f.dirty, i)

@@ -101,6 +101,8 @@ export class MemoryOwner {
     // 'snapshot': the database in memory, stored whole as chunked snapshots.
     this.mode = env.STORAGE_MODE === 'snapshot' ? 'snapshot' : 'pages';
     this.closing = null; // the close of a database dropped after an engine failure
+    // Tests only (TEST_FAULTS=1): count the storage transactions and make some fail.
+    this.faults = env.TEST_FAULTS === '1' ? { commits: 0, failCommits: 0 } : null;
     this.mem = null; // the open memcore database, once loaded
     this.loading = null;
     this.persistQueue = Promise.resolve();
@@ -160,7 +162,7 @@ export class MemoryOwner {
     const t0 = Date.now();
     await this.closing;
     const fresh = !this.#pagesStored();
-    const mem = await open({ storage: this.ctx.storage });
+    const mem = await open({ storage: this.faults ? this.#faultyStorage() : this.ctx.storage });
     this.loadedFrom = { pages: true, ms: Date.now() - t0 };
     if (fresh) {
       let stored = null;
@@ -182,6 +184,26 @@ export class MemoryOwner {
     }
     this.mem = mem;
     return mem;
+  }
+
+  /**
+   * Tests only: the object's storage, whose transactionSync counts the transactions memcore
+   * commits and throws, as a storage failure would, while faults.failCommits > 0.
+   */
+  #faultyStorage() {
+    const storage = this.ctx.storage;
+    const faults = this.faults;
+    return {
+      sql: storage.sql,
+      transactionSync(fn) {
+        if (faults.failCommits > 0) {
+          faults.failCommits--;
+          throw new Error('injected storage failure (TEST_FAULTS)');
+        }
+        faults.commits++;
+        return storage.transactionSync(fn);
+      },
+    };
   }
 
   /** Whether the object's storage has the database's pages (see memcore's js/do-storage.js). */
@@ -369,6 +391,12 @@ export class MemoryOwner {
       }
       const purge = boolParam(q, 'purge');
       return json(200, await this.write((mem) => mem.forget(id, purge ? { purge } : undefined)));
+    }
+
+    if (rest === '/test-faults' && this.faults) {
+      allow(method, ['GET', 'POST']);
+      if (method === 'POST') Object.assign(this.faults, await readJSON(request));
+      return json(200, this.faults);
     }
 
     if (rest === '/stats') {
