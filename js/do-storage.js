@@ -18,6 +18,12 @@ CREATE TABLE IF NOT EXISTS memcore_files (
   file TEXT PRIMARY KEY, size INTEGER NOT NULL, page_bytes INTEGER NOT NULL
 );`;
 
+/**
+ * What the engine asked of Durable Object storage in this isolate so far: page reads,
+ * commits (storage transactions) and pages written. For benchmarks and tests.
+ */
+export const ioCounts = { reads: 0, commits: 0, pagesWritten: 0 };
+
 /** The bindings the engine reads: id → binding. */
 const bindings = new Map();
 let nextId = 0;
@@ -68,6 +74,7 @@ function binding(storage) {
     },
     /** The bytes of one stored page, or null. */
     read(file, page) {
+      ioCounts.reads++;
       const row = sql.exec('SELECT data FROM memcore_pages WHERE file = ? AND page = ?', file, page).toArray()[0];
       return row ? new Uint8Array(row.data) : null;
     },
@@ -78,6 +85,8 @@ function binding(storage) {
     commit(file, size, pageBytes, pages, data) {
       const buf = data.buffer;
       const base = data.byteOffset;
+      ioCounts.commits++;
+      ioCounts.pagesWritten += pages.length;
       storage.transactionSync(() => {
         for (let k = 0; k < pages.length; k++) {
           const at = base + k * pageBytes;

@@ -33,7 +33,7 @@ import {
   openArgs,
 } from './memory.js';
 import { VERSION } from './version.js';
-import { isSqlStorage, register as registerStorage, unregister as unregisterStorage } from './do-storage.js';
+import { ioCounts, isSqlStorage, register as registerStorage, unregister as unregisterStorage } from './do-storage.js';
 
 export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
 
@@ -132,6 +132,14 @@ async function closeDropped() {
     await h.client.request('close', {}, h.db).catch(() => {});
     if (h.storageId) unregisterStorage(h.storageId);
   }
+}
+
+/**
+ * What the databases kept in Durable Object storage asked of it in this isolate so far:
+ * { reads, commits, pagesWritten } (page reads, storage transactions, pages written).
+ */
+export function storageIOCounts() {
+  return { ...ioCounts };
 }
 
 /**

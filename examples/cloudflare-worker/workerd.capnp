@@ -36,6 +36,8 @@ const memcoreWorker :Workerd.Worker = (
     (name = "STORAGE_MODE", fromEnvironment = "MEMCORE_STORAGE_MODE"),
     # Tests only: "1" adds /owners/:owner/test-faults (test/faults.test.mjs). Never deploy it.
     (name = "TEST_FAULTS", fromEnvironment = "MEMCORE_TEST_FAULTS"),
+    # Benchmarks only: the SQLite page size (bytes, 4096 to 65536) of databases created.
+    (name = "PAGE_BYTES", fromEnvironment = "MEMCORE_PAGE_BYTES"),
   ],
   durableObjectNamespaces = [
     (className = "MemoryOwner", uniqueKey = "memcore-example-MemoryOwner", enableSql = true),

@@ -19,7 +19,7 @@
 // Every answer is JSON (but GET snapshot); errors are {"error":{"code","message","field"}}
 // with a 4xx status for a bad request and 5xx only for a failure of the Worker itself.
 
-import { MemcoreError, open, wasmMemoryBytes } from 'memcore';
+import { MemcoreError, open, storageIOCounts, wasmMemoryBytes } from 'memcore';
 import { SnapshotStore, SnapshotStoreError } from './store.js';
 
 const OWNER = /^[A-Za-z0-9._~@-]{1,128}$/;
@@ -100,6 +100,8 @@ export class MemoryOwner {
     // 'pages' (the default): the database in the object's SQLite storage, a row per page;
     // 'snapshot': the database in memory, stored whole as chunked snapshots.
     this.mode = env.STORAGE_MODE === 'snapshot' ? 'snapshot' : 'pages';
+    // Benchmarks only: the page size of databases created from now on (bench-scale.mjs).
+    if (Number(env.PAGE_BYTES) > 0) globalThis.__memcore_dovfs_bench = { pageBytes: Number(env.PAGE_BYTES) };
     this.closing = null; // the close of a database dropped after an engine failure
     // Tests only (TEST_FAULTS=1): count the storage transactions and make some fail.
     this.faults = env.TEST_FAULTS === '1' ? { commits: 0, failCommits: 0 } : null;
@@ -406,7 +408,7 @@ export class MemoryOwner {
       if (this.mode === 'pages') {
         return json(200, {
           stats: await mem.stats(),
-          storage: { mode: 'pages', ...this.#pagesUsage() },
+          storage: { mode: 'pages', ...this.#pagesUsage(), isolateIO: storageIOCounts() },
           loadedFrom: this.loadedFrom,
           isolate: { wasmMemoryBytes: wasmMemoryBytes() },
         });
