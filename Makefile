@@ -40,10 +40,12 @@ test-edge: $(EDGE)/node_modules/.package-lock.json
 	cd $(EDGE) && WRANGLER_SEND_METRICS=false node --test test/*.test.mjs
 
 ## bench-edge: upload size, cold start, isolate memory, snapshot size and time at 1k/10k
-## memories, in workerd (tables for docs/BENCHMARKS.md; a few minutes)
+## memories, in workerd (tables for docs/BENCHMARKS.md; a few minutes); then bench-scale.mjs: the
+## database in Durable Object storage page by page against snapshots at 1k/10k/100k (~20 min)
 bench-edge: $(EDGE)/node_modules/.package-lock.json
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	cd $(EDGE) && WRANGLER_SEND_METRICS=false node bench.mjs
+	cd $(EDGE) && WRANGLER_SEND_METRICS=false node bench-scale.mjs
 
 $(EDGE)/node_modules/.package-lock.json: $(EDGE)/package.json $(EDGE)/package-lock.json
 	cd $(EDGE) && WRANGLER_SEND_METRICS=false npm ci --no-audit --no-fund

@@ -1024,7 +1024,33 @@ export interface OpenOptions {
   wasmExecURL?: string | { readonly href: string };
   /** The worker script, if not `./browser-worker.js` beside this module. */
   workerURL?: string | { readonly href: string };
+
+  /**
+   * Cloudflare Workers only (the "workerd" entry): keep the database in this SQLite-backed
+   * Durable Object's own storage (`ctx.storage`), one row per page, each write one storage
+   * transaction; `path` then names the database inside that storage (no slash; default
+   * `'memcore.db'`). Without it a Workers database lives in memory (`':memory:'`). Anything
+   * else is `invalid_argument` on `storage`; the engine elsewhere refuses it (`unsupported`
+   * on `vfs`). See examples/cloudflare-worker.
+   */
+  storage?: DurableObjectSqlStorage;
 }
+
+/**
+ * What open({ storage }) needs of a Durable Object's `ctx.storage`: the synchronous SQL
+ * API and synchronous transactions of SQLite-backed objects (typed structurally, so that
+ * these types need no @cloudflare/workers-types).
+ */
+export interface DurableObjectSqlStorage {
+  readonly sql: { exec(query: string, ...bindings: unknown[]): { toArray(): unknown[] } };
+  transactionSync<T>(fn: () => T): T;
+}
+
+/**
+ * Cloudflare Workers only: what the databases kept in Durable Object storage asked of it
+ * in this isolate so far — page reads, commits (storage transactions), pages written.
+ */
+export function storageIOCounts(): { reads: number; commits: number; pagesWritten: number };
 
 /** How the browser entry loaded the engine (ms; see docs/BROWSER.md). */
 export interface EngineInfo {

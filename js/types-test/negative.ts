@@ -138,3 +138,10 @@ export function narrow(e: MemcoreError): void {
   const f: string = e.field;
   void f;
 }
+
+export async function durableObjectStorage(): Promise<void> {
+  // @ts-expect-error storage is a Durable Object's storage with the synchronous SQL API, not a string
+  await open({ path: 'memcore.db', storage: 'ctx.storage' });
+  // @ts-expect-error the storage needs transactionSync
+  await open({ path: 'memcore.db', storage: { sql: { exec: () => ({ toArray: () => [] }) } } });
+}
