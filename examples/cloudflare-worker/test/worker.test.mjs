@@ -105,6 +105,17 @@ for (const mode of ['pages', 'snapshot']) describe(`the example Worker in worker
     assert.deepEqual(none.json.hits, []);
   });
 
+  test('several owners written and recalled at once: one object per owner, routed by owner id', async () => {
+    const owners = ['p1', 'p2', 'p3', 'p4'];
+    await Promise.all(owners.flatMap((o) => Array.from({ length: 6 }, (_, i) =>
+      call('POST', `/owners/${o}/remember`, { content: `${o} memory ${i}: ${o} likes colour ${i}` }).then((r) => assert.equal(r.status, 200, JSON.stringify(r.json))))));
+    const hits = await Promise.all(owners.map((o) => call('GET', `/owners/${o}/recall?q=${o}&limit=10`)));
+    for (const [k, o] of owners.entries()) {
+      assert.equal(hits[k].json.hits.length, 6);
+      assert.ok(hits[k].json.hits.every((h) => h.memory.content.startsWith(`${o} `)), `${o} sees only its own memories`);
+    }
+  });
+
   test('recall by GET and POST, in Chinese and English', async () => {
     let r = await call('GET', `/owners/alice/recall?q=${encodeURIComponent('脚本')}&limit=5`);
     assert.equal(r.status, 200);
