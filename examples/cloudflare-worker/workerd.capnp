@@ -38,6 +38,9 @@ const memcoreWorker :Workerd.Worker = (
     (name = "TEST_FAULTS", fromEnvironment = "MEMCORE_TEST_FAULTS"),
     # Benchmarks only: the SQLite page size (bytes, 4096 to 65536) of databases created.
     (name = "PAGE_BYTES", fromEnvironment = "MEMCORE_PAGE_BYTES"),
+    # Optional: SQLite's page cache per owner in KiB (default 8192): what a warm recall
+    # finds without reading storage, and what each open owner takes of the isolate.
+    (name = "CACHE_KIB", fromEnvironment = "MEMCORE_CACHE_KIB"),
   ],
   durableObjectNamespaces = [
     (className = "MemoryOwner", uniqueKey = "memcore-example-MemoryOwner", enableSql = true),

@@ -164,7 +164,8 @@ export class MemoryOwner {
     const t0 = Date.now();
     await this.closing;
     const fresh = !this.#pagesStored();
-    const mem = await open({ storage: this.faults ? this.#faultyStorage() : this.ctx.storage });
+    const cacheKiB = Number(this.env.CACHE_KIB) > 0 ? Number(this.env.CACHE_KIB) : undefined;
+    const mem = await open({ storage: this.faults ? this.#faultyStorage() : this.ctx.storage, cacheKiB });
     this.loadedFrom = { pages: true, ms: Date.now() - t0 };
     if (fresh) {
       let stored = null;
