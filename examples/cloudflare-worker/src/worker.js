@@ -28,6 +28,8 @@ const MAX_SNAPSHOT_UPLOAD = 64 << 20;
 // Recall counts as access (memories recalled often rank higher): those counts are kept in
 // memory and persisted by an alarm at most this long after a recall, not on every recall.
 const DEFAULT_HEAT_FLUSH_SECONDS = 30;
+// How long a snapshot download may hold the object's other requests (pages: #streamPages).
+const STREAM_HOLD_MS = 60_000;
 
 // ─── The Worker: authentication and routing to the owner's Durable Object ───────────────
 
@@ -209,6 +211,58 @@ export class MemoryOwner {
     };
   }
 
+  /**
+   * GET …/snapshot with pages: the stored pages as they are, streamed straight from the
+   * object's storage (64 pages per read), so that a backup of any size passes through the
+   * isolate a few hundred KiB at a time instead of as a copy of the whole database (which
+   * the engine's snapshot() makes). Every commit of the engine is in storage by the time a
+   * request ends, so the pages are the database; the requests that come while it streams
+   * wait for it (for at most STREAM_HOLD_MS, should the client stop reading).
+   */
+  async #streamPages() {
+    // Let the requests already running end first: they may still commit.
+    while (this.active > 1) await new Promise((r) => setTimeout(r, 5));
+    const sql = this.ctx.storage.sql;
+    const file = sql.exec("SELECT size, page_bytes FROM memcore_files WHERE file = 'memcore.db'").toArray()[0];
+    if (!file) throw httpError(404, 'not_found', 'this owner has no database yet');
+    const { size, page_bytes: pageBytes } = file;
+    const pages = Math.ceil(size / pageBytes);
+    let release;
+    this.downloading = new Promise((r) => (release = r));
+    const hold = setTimeout(() => done(), STREAM_HOLD_MS);
+    const done = () => {
+      clearTimeout(hold);
+      this.downloading = null;
+      release();
+    };
+    let next = 0;
+    const body = new ReadableStream({
+      type: 'bytes',
+      pull(controller) {
+        if (next >= pages) {
+          controller.close();
+          done();
+          return;
+        }
+        const last = Math.min(pages, next + 64);
+        const buf = new Uint8Array((last - next) * pageBytes); // a page never written reads as zeros
+        for (const row of sql.exec("SELECT page, data FROM memcore_pages WHERE file = 'memcore.db' AND page >= ? AND page < ?", next, last)) {
+          buf.set(new Uint8Array(row.data), (row.page - next) * pageBytes);
+        }
+        controller.enqueue(buf.subarray(0, Math.min(buf.length, size - next * pageBytes)));
+        next = last;
+      },
+      cancel: done,
+    });
+    return new Response(body, {
+      headers: {
+        'content-type': 'application/vnd.sqlite3',
+        'content-disposition': 'attachment; filename="memcore.db"',
+        'content-length': String(size),
+      },
+    });
+  }
+
   /** Whether the object's storage has the database's pages (see memcore's js/do-storage.js). */
   #pagesStored() {
     try {
@@ -280,6 +334,7 @@ export class MemoryOwner {
     // Pages: the engine keeps recall's access counts in memory until its next write
     // transaction (or 256 of them); closing the database writes them. With a request in
     // flight, try again in a second; the next request opens the database again, cold.
+    while (this.downloading) await this.downloading;
     if (!this.mem) return;
     if (this.active > 0) {
       this.heatScheduled = true;
@@ -314,6 +369,8 @@ export class MemoryOwner {
   }
 
   async #route(request) {
+    // While a download streams the stored pages, nothing else runs (see #streamPages).
+    while (this.downloading) await this.downloading;
     const url = new URL(request.url);
     const rest = /^\/owners\/[^/]+(\/.*)?$/.exec(url.pathname)?.[1] ?? '';
     const method = request.method;
@@ -427,6 +484,7 @@ export class MemoryOwner {
       allow(method, ['GET', 'PUT']);
       if (method === 'GET') {
         const mem = await this.load();
+        if (this.mode === 'pages') return this.#streamPages();
         const bytes = await mem.snapshot();
         return new Response(bytes, {
           headers: { 'content-type': 'application/vnd.sqlite3', 'content-disposition': 'attachment; filename="memcore.db"' },

@@ -234,6 +234,14 @@ for (const mode of ['pages', 'snapshot']) describe(`the example Worker in worker
       assert.ok(s.storage.chunks > 1, `expected several chunks, got ${JSON.stringify(s.storage)}`);
     }
     assert.equal(s.storage.bytes, s.stats.dbBytes);
+    // The whole database downloads (pages: streamed from storage, 64 pages at a time) and
+    // restores elsewhere, SQLite's checks included.
+    const snap = await call('GET', '/owners/dave/snapshot', undefined, { raw: true });
+    assert.equal(snap.status, 200);
+    assert.equal(snap.bytes.length, s.stats.dbBytes);
+    const r = await call('PUT', '/owners/dave-copy/snapshot', snap.bytes);
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.equal(r.json.restored.memories, 1200);
   });
 
   test('recall heat is stored by the alarm', async () => {
