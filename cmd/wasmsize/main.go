@@ -175,9 +175,11 @@ func group(name string) string {
 		rest = rest[:j]
 	}
 	pkg := prefix + rest
-	switch {
-	case pkg == "github.com_ncruces_go_sqlite3_wasm_v3":
-		return pkg + " (SQLite and FTS5, translated to Go)"
+	switch pkg {
+	case "github.com_ncruces_go_sqlite3_wasm_v3":
+		return pkg + " (SQLite, translated to Go)"
+	case "github.com_ncruces_go_sqlite3_wasm_v3_fts5":
+		return pkg + " (FTS5, translated to Go)"
 	}
 	return pkg
 }
@@ -228,9 +230,6 @@ func report(data []byte, top int) error {
 			return err
 		}
 		body := code[p+m : p+m+int(size)]
-		if os.Getenv("WASMSIZE_NAMES") != "" && i%2000 == 0 {
-			fmt.Fprintln(os.Stderr, names[imports+i])
-		}
 		g := group(names[imports+i])
 		a := groups[g]
 		if a == nil {
