@@ -33,7 +33,8 @@ type Options struct {
 
 	// VFS names the SQLite VFS that opens Path: "" is the default (the OS's files, or
 	// Node's fs in the js build); "opfs" is the browser's Origin Private File System,
-	// registered by the js build's internal/opfs (docs/BROWSER.md). Ignored in memory.
+	// registered by the js build's internal/opfs (docs/BROWSER.md); "do" is a Durable
+	// Object's storage in workerd (internal/dovfs, docs/WASM.md). Ignored in memory.
 	VFS string
 
 	// JournalMode is the rollback journal's mode: "" or "DELETE" (the default),

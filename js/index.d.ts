@@ -978,8 +978,8 @@ export interface OpenOptions {
    * process.cwd(). A file: URL works too. `':memory:'` is a private in-memory database
    * that lives until it is closed. Required: an agent's memory should not vanish by default.
    * In the browser entry the path names a file in the Origin Private File System; in the
-   * Workers entry only `':memory:'` is accepted, and a database is kept with snapshot() /
-   * restore().
+   * Workers entry it names the database inside `storage` (see below), and without
+   * `storage` only `':memory:'` is accepted (a database kept with snapshot() / restore()).
    */
   path: string | FileURL;
   /** The namespace of the returned Memory (1–128 bytes, no control characters). Default `'default'`. */

@@ -109,7 +109,9 @@ type openArgs struct {
 	// KindEmbed to turn texts into vectors.
 	Embed bool `json:"embed,omitempty"`
 	// VFS "opfs" opens path in the browser's Origin Private File System (the js build
-	// in a Dedicated Worker; docs/BROWSER.md). Elsewhere it is unsupported, field vfs.
+	// in a Dedicated Worker; docs/BROWSER.md); "do" opens it in the Durable Object
+	// storage js/workerd.js registered, path "/<storage id>/<name>" (internal/dovfs).
+	// Elsewhere either is unsupported, field vfs.
 	VFS string `json:"vfs,omitempty"`
 }
 
