@@ -32,7 +32,9 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 ## test-edge: the Cloudflare Workers example (examples/cloudflare-worker) in workerd — the
 ## binary of the npm package wrangler runs — on 127.0.0.1: write, restart, recall, bad
-## requests. npm ci there when its lock changed, the js wasm, node --test. Offline.
+## requests, with the database in Durable Object storage page by page and as snapshots;
+## kill -9 in a batch, storage failures, migration (test/faults, test/migrate: ~2 min).
+## npm ci there when its lock changed, the js wasm, node --test. Offline.
 EDGE := examples/cloudflare-worker
 .PHONY: test-edge bench-edge
 test-edge: $(EDGE)/node_modules/.package-lock.json
