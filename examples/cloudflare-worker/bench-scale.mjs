@@ -102,13 +102,18 @@ for (const mode of MODES) {
         ingest.push((await req('POST', `/owners/${owner}/remember`, items)).ms);
         have += items.length;
       }
+      const io0 = (await req('GET', `/owners/${owner}/stats`)).json.storage.isolateIO;
       const writes = [];
       for (let i = 0; i < 15; i++) writes.push((await req('POST', `/owners/${owner}/remember`, { content: `one more memory ${n}-${i} about the garden` })).ms);
       have += 15;
       const recalls = [];
       for (let i = 0; i < 15; i++) recalls.push((await req('GET', `/owners/${owner}${query(i)}&peek=1`)).ms);
       const stats = (await req('GET', `/owners/${owner}/stats`)).json;
+      const io1 = stats.storage.isolateIO;
       const row = {
+        // Pages: what one remember wrote to and read from storage (recalls are peeks: no writes).
+        pagesWrittenPerWrite: io1 ? (io1.pagesWritten - io0.pagesWritten) / 15 : undefined,
+        readsPerWriteAndRecall: io1 ? (io1.reads - io0.reads) / 15 : undefined,
         memories: stats.stats.memories,
         writeMs: median(writes),
         writeRange: [Math.min(...writes), Math.max(...writes)],
@@ -148,13 +153,13 @@ for (const mode of MODES) {
 const lines = [];
 lines.push(`Measured ${results.when} on ${results.machine}.`);
 lines.push('');
-lines.push('| storage | memories | remember one (median, range) | recall (peek) | remember 1,000 | wasm memory | workerd RSS | stored bytes / memory | object SQLite file / memory |');
-lines.push('|---|---|---|---|---|---|---|---|---|');
+lines.push('| storage | memories | remember one (median, range) | pages written per remember | recall (peek) | remember 1,000 | wasm memory | workerd RSS | stored bytes / memory | object SQLite file / memory |');
+lines.push('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results.runs) {
   const label = r.mode === 'pages' ? `pages, ${r.pageBytes / 1024} KiB` : 'snapshot';
   for (const s of r.sizes) {
     const per = (b) => (b ? `${Math.round(b / s.memories)} B` : '—');
-    lines.push(`| ${label} | ${s.memories} | ${fmt(s.writeMs)} (${fmt(s.writeRange[0])}–${fmt(s.writeRange[1])}) | ${fmt(s.recallMs)} | ${fmt(s.batchMs)} | ${mib(s.wasmBytes)} | ${mib(s.rss)} | ${per(s.storedBytes)} | ${per(s.sqliteFileBytes)} |`);
+    lines.push(`| ${label} | ${s.memories} | ${fmt(s.writeMs)} (${fmt(s.writeRange[0])}–${fmt(s.writeRange[1])}) | ${s.pagesWrittenPerWrite?.toFixed(1) ?? '—'} | ${fmt(s.recallMs)} | ${fmt(s.batchMs)} | ${mib(s.wasmBytes)} | ${mib(s.rss)} | ${per(s.storedBytes)} | ${per(s.sqliteFileBytes)} |`);
   }
 }
 lines.push('');
