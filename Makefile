@@ -33,7 +33,9 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 ## test-edge: the Cloudflare Workers example (examples/cloudflare-worker) in workerd — the
 ## binary of the npm package wrangler runs — on 127.0.0.1: write, restart, recall, bad
-## requests. npm ci there when its lock changed, the js wasm, node --test. Offline.
+## requests, with the database in Durable Object storage page by page and as snapshots;
+## kill -9 in a batch, storage failures, migration (test/faults, test/migrate: ~2 min).
+## npm ci there when its lock changed, the js wasm, node --test. Offline.
 EDGE := examples/cloudflare-worker
 .PHONY: test-edge bench-edge
 test-edge: $(EDGE)/node_modules/.package-lock.json
@@ -41,10 +43,12 @@ test-edge: $(EDGE)/node_modules/.package-lock.json
 	cd $(EDGE) && WRANGLER_SEND_METRICS=false node --test test/*.test.mjs
 
 ## bench-edge: upload size, cold start, isolate memory, snapshot size and time at 1k/10k
-## memories, in workerd (tables for docs/BENCHMARKS.md; a few minutes)
+## memories, in workerd (tables for docs/BENCHMARKS.md; a few minutes); then bench-scale.mjs: the
+## database in Durable Object storage page by page against snapshots at 1k/10k/100k (~20 min)
 bench-edge: $(EDGE)/node_modules/.package-lock.json
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	cd $(EDGE) && WRANGLER_SEND_METRICS=false node bench.mjs
+	cd $(EDGE) && WRANGLER_SEND_METRICS=false node bench-scale.mjs
 
 $(EDGE)/node_modules/.package-lock.json: $(EDGE)/package.json $(EDGE)/package-lock.json
 	cd $(EDGE) && WRANGLER_SEND_METRICS=false npm ci --no-audit --no-fund

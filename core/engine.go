@@ -49,7 +49,7 @@ type Engine struct {
 // written by a newer memcore, or not by memcore at all, is refused.
 func Open(ctx context.Context, opts Options) (*Engine, error) {
 	db, err := store.Open(ctx, opts.Path, store.Options{CacheKiB: opts.CacheKiB, ReadOnly: opts.ReadOnly,
-		VFS: opts.VFS, JournalMode: opts.JournalMode})
+		VFS: opts.VFS, JournalMode: opts.JournalMode, PageBytes: opts.PageBytes})
 	switch {
 	case errors.Is(err, store.ErrNewerSchema):
 		return nil, errs.Wrap(errs.Unsupported, err, "cannot open %q", opts.Path)

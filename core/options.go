@@ -33,12 +33,18 @@ type Options struct {
 
 	// VFS names the SQLite VFS that opens Path: "" is the default (the OS's files, or
 	// Node's fs in the js build); "opfs" is the browser's Origin Private File System,
-	// registered by the js build's internal/opfs (docs/BROWSER.md). Ignored in memory.
+	// registered by the js build's internal/opfs (docs/BROWSER.md); "do" is a Durable
+	// Object's storage in workerd (internal/dovfs, docs/WASM.md). Ignored in memory.
 	VFS string
 
 	// JournalMode is the rollback journal's mode: "" or "DELETE" (the default),
 	// "TRUNCATE" or "PERSIST". Anything else fails the open with code storage.
 	JournalMode string
+
+	// PageBytes, when not 0, is the SQLite page size of a database the open creates (a
+	// power of two, 512 to 65536); an existing database keeps its own. The js build sets
+	// it for Durable Object storage (internal/dovfs), where one page is one stored row.
+	PageBytes int
 
 	// Embed, when set, turns texts into vectors (one per text, all of one dimension).
 	// Memories are then embedded when remembered or their text changes, and recall fuses

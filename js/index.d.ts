@@ -1209,8 +1209,8 @@ export interface OpenOptions {
    * process.cwd(). A file: URL works too. `':memory:'` is a private in-memory database
    * that lives until it is closed. Required: an agent's memory should not vanish by default.
    * In the browser entry the path names a file in the Origin Private File System; in the
-   * Workers entry only `':memory:'` is accepted, and a database is kept with snapshot() /
-   * restore().
+   * Workers entry it names the database inside `storage` (see below), and without
+   * `storage` only `':memory:'` is accepted (a database kept with snapshot() / restore()).
    */
   path: string | FileURL;
   /** The namespace of the returned Memory (1–128 bytes, no control characters). Default `'default'`. */
@@ -1264,7 +1264,33 @@ export interface OpenOptions {
    * tells the answer.
    */
   persist?: boolean;
+
+  /**
+   * Cloudflare Workers only (the "workerd" entry): keep the database in this SQLite-backed
+   * Durable Object's own storage (`ctx.storage`), one row per page, each write one storage
+   * transaction; `path` then names the database inside that storage (no slash; default
+   * `'memcore.db'`). Without it a Workers database lives in memory (`':memory:'`). Anything
+   * else is `invalid_argument` on `storage`; the engine elsewhere refuses it (`unsupported`
+   * on `vfs`). See examples/cloudflare-worker.
+   */
+  storage?: DurableObjectSqlStorage;
 }
+
+/**
+ * What open({ storage }) needs of a Durable Object's `ctx.storage`: the synchronous SQL
+ * API and synchronous transactions of SQLite-backed objects (typed structurally, so that
+ * these types need no @cloudflare/workers-types).
+ */
+export interface DurableObjectSqlStorage {
+  readonly sql: { exec(query: string, ...bindings: unknown[]): { toArray(): unknown[] } };
+  transactionSync<T>(fn: () => T): T;
+}
+
+/**
+ * Cloudflare Workers only: what the databases kept in Durable Object storage asked of it
+ * in this isolate so far — page reads, commits (storage transactions), pages written.
+ */
+export function storageIOCounts(): { reads: number; commits: number; pagesWritten: number };
 
 /** How the browser entry loaded the engine (ms; see docs/BROWSER.md). */
 export interface EngineInfo {

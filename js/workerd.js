@@ -7,9 +7,11 @@
 // module top level: workerd forbids random numbers and timers in the global scope, and a
 // top-level await on the Go program ends in "Top-level await in module is unsettled".
 //
-// Databases live in the isolate's memory (open() takes no path). snapshot() returns the
-// whole database as bytes for durable storage (a Durable Object, KV, R2) and restore(bytes)
-// puts it back after checking it: see examples/cloudflare-worker/.
+// open({ storage: ctx.storage }) keeps the database in a SQLite-backed Durable Object's own
+// storage, page by page (js/do-storage.js, internal/dovfs). Without storage a database lives
+// in the isolate's memory. snapshot() returns the whole database as bytes (a backup, a move
+// to another object or to a browser) and restore(bytes) puts it back after checking it:
+// see examples/cloudflare-worker/.
 //
 // Globals: Go's wasm_exec.js is a classic script that defines globalThis.Go (and stubs of
 // fs, process and path when the runtime has none), and the engine talks to this shim
@@ -31,6 +33,7 @@ import {
   openArgs,
 } from './memory.js';
 import { VERSION } from './version.js';
+import { ioCounts, isSqlStorage, register as registerStorage, unregister as unregisterStorage } from './do-storage.js';
 
 export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
 
@@ -45,24 +48,59 @@ const Go = globalThis.Go;
 let loading = null;
 
 /**
- * Opens a new, empty in-memory database and returns a Memory bound to options.namespace.
- * `path` may be left out or be ':memory:'; Workers have no files. Fill it with restore().
+ * Opens a database and returns a Memory bound to options.namespace.
+ *
+ * With `storage` (a SQLite-backed Durable Object's ctx.storage) the database lives in that
+ * storage, one row per page, written as the engine writes it: each write is one storage
+ * transaction, a cold open reads only the pages it touches, and the isolate holds no more
+ * of it than SQLite's page cache (cacheKiB, default 8 MiB). `path` then names the database
+ * inside the storage (default "memcore.db"). See internal/dovfs and docs/WASM.md.
+ *
+ * Without `storage` the database is a new, empty one in the isolate's memory (`path` left
+ * out or ':memory:'): fill it with restore(), keep it with snapshot().
  */
 export async function open(options = {}) {
-  const o = checkOpenOptions(options, ['path']);
-  if (options.path !== undefined && options.path !== ':memory:') {
-    throw invalid('path', 'Workers have no file system: a database lives in memory (leave out path, or use ":memory:"); keep it in a Durable Object, KV or R2 with snapshot() and restore(bytes)');
+  const o = checkOpenOptions(options, ['path', 'storage']);
+  const storage = options.storage;
+  let path = ':memory:';
+  let vfs;
+  let storageId = 0;
+  if (storage !== undefined) {
+    if (!isSqlStorage(storage)) {
+      throw invalid('storage', 'storage is the ctx.storage of a SQLite-backed Durable Object (storage.sql and storage.transactionSync): declare the class in new_sqlite_classes (wrangler.toml) or with enableSql = true (workerd.capnp)');
+    }
+    const name = options.path ?? 'memcore.db';
+    if (typeof name !== 'string' || !/^[^/\\\0]{1,256}$/.test(name) || name === ':memory:') {
+      throw invalid('path', 'with storage, path names the database inside the Durable Object\'s storage: 1 to 256 bytes, no slash (default "memcore.db")');
+    }
+    vfs = 'do';
+  } else if (options.path !== undefined && options.path !== ':memory:') {
+    throw invalid('path', 'Workers have no file system: give storage (a SQLite-backed Durable Object\'s ctx.storage) to keep the database there, or leave out path for an in-memory database (snapshot() and restore(bytes) move it)');
   }
   const { client } = await engine();
   await closeDropped();
+  if (vfs) {
+    storageId = registerStorage(storage);
+    path = `/${storageId}/${options.path ?? 'memcore.db'}`;
+  }
   // The open registers the database's embed and llm functions under its handle.
-  const { db } = await client.request('open', { path: ':memory:', version: VERSION, ...openArgs(o) });
-  const handle = { client, db, closed: false };
+  let db;
+  try {
+    ({ db } = await client.request('open', { path, ...(vfs ? { vfs } : {}), version: VERSION, ...openArgs(o) }));
+  } catch (err) {
+    if (storageId) unregisterStorage(storageId);
+    throw err;
+  }
+  const handle = { client, db, closed: false, storageId };
   const conn = new Connection(client, db, async () => {
     handle.closed = true;
     unclosed?.unregister(handle);
     if (client.dead) return; // the engine is gone, and its databases with it
-    await client.request('close', {}, db); // drops the database's embed and llm
+    try {
+      await client.request('close', {}, db); // drops the database's embed and llm
+    } finally {
+      if (storageId) unregisterStorage(storageId);
+    }
   });
   unclosed?.register(conn, handle, handle);
   return memoryView(conn, o.namespace);
@@ -92,7 +130,16 @@ async function closeDropped() {
     if (h.closed || h.client.dead) continue;
     h.closed = true;
     await h.client.request('close', {}, h.db).catch(() => {});
+    if (h.storageId) unregisterStorage(h.storageId);
   }
+}
+
+/**
+ * What the databases kept in Durable Object storage asked of it in this isolate so far:
+ * { reads, commits, pagesWritten } (page reads, storage transactions, pages written).
+ */
+export function storageIOCounts() {
+  return { ...ioCounts };
 }
 
 /**

@@ -31,6 +31,16 @@ const memcoreWorker :Workerd.Worker = (
     (name = "API_TOKEN", fromEnvironment = "MEMCORE_API_TOKEN"),
     # Optional: seconds after a recall within which its access counts are stored (default 30).
     (name = "HEAT_FLUSH_SECONDS", fromEnvironment = "MEMCORE_HEAT_FLUSH_SECONDS"),
+    # Optional: "snapshot" keeps each owner's database in memory, stored as chunked
+    # snapshots (the earlier way, for comparison); default: pages in the object's SQLite.
+    (name = "STORAGE_MODE", fromEnvironment = "MEMCORE_STORAGE_MODE"),
+    # Tests only: "1" adds /owners/:owner/test-faults (test/faults.test.mjs). Never deploy it.
+    (name = "TEST_FAULTS", fromEnvironment = "MEMCORE_TEST_FAULTS"),
+    # Benchmarks only: the SQLite page size (bytes, 4096 to 65536) of databases created.
+    (name = "PAGE_BYTES", fromEnvironment = "MEMCORE_PAGE_BYTES"),
+    # Optional: SQLite's page cache per owner in KiB (default 8192): what a warm recall
+    # finds without reading storage, and what each open owner takes of the isolate.
+    (name = "CACHE_KIB", fromEnvironment = "MEMCORE_CACHE_KIB"),
   ],
   durableObjectNamespaces = [
     (className = "MemoryOwner", uniqueKey = "memcore-example-MemoryOwner", enableSql = true),

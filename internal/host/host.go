@@ -26,6 +26,7 @@ import (
 	"sync"
 
 	"github.com/memcore/memcore/core"
+	"github.com/memcore/memcore/internal/dovfs"
 	"github.com/memcore/memcore/internal/opfs"
 )
 
@@ -108,7 +109,9 @@ type openArgs struct {
 	// KindEmbed to turn texts into vectors.
 	Embed bool `json:"embed,omitempty"`
 	// VFS "opfs" opens path in the browser's Origin Private File System (the js build
-	// in a Dedicated Worker; docs/BROWSER.md). Elsewhere it is unsupported, field vfs.
+	// in a Dedicated Worker; docs/BROWSER.md); "do" opens it in the Durable Object
+	// storage js/workerd.js registered, path "/<storage id>/<name>" (internal/dovfs).
+	// Elsewhere either is unsupported, field vfs.
 	VFS string `json:"vfs,omitempty"`
 	// Quota is the default quota of every namespace of the database (core.Options.Quota).
 	Quota *core.Quota `json:"quota,omitempty"`
@@ -181,6 +184,11 @@ func (h *Host) open(ctx context.Context, env envelope) []byte {
 	}
 	switch {
 	case a.VFS == "":
+	case a.VFS == dovfs.Name:
+		// A Durable Object's own storage (js/workerd.js; internal/dovfs).
+		if err := dovfs.Check(); err != nil {
+			return core.Respond(env.ID, nil, &core.Error{Code: core.CodeUnsupported, Field: "vfs", Message: err.Error()})
+		}
 	case a.VFS != opfs.Name:
 		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeInvalidArgument, Field: "vfs",
 			Message: "unknown vfs " + strconv.Quote(a.VFS) + `: the only one is "opfs", the browser's Origin Private File System`})

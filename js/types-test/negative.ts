@@ -173,3 +173,10 @@ export async function glueMisuse(mem: Memory): Promise<void> {
   await mem.appendTurns('s', [{ role: 'robot', content: 'x' }]);
   void r;
 }
+
+export async function durableObjectStorage(): Promise<void> {
+  // @ts-expect-error storage is a Durable Object's storage with the synchronous SQL API, not a string
+  await open({ path: 'memcore.db', storage: 'ctx.storage' });
+  // @ts-expect-error the storage needs transactionSync
+  await open({ path: 'memcore.db', storage: { sql: { exec: () => ({ toArray: () => [] }) } } });
+}

@@ -32,6 +32,7 @@ import (
 	"syscall/js"
 
 	"github.com/memcore/memcore/core"
+	"github.com/memcore/memcore/internal/dovfs"
 	"github.com/memcore/memcore/internal/host"
 	"github.com/memcore/memcore/internal/opfs"
 )
@@ -157,6 +158,9 @@ var journalMode = opfs.JournalMode
 // access handles, awaited in this goroutine), so that SQLite finds them ready and a
 // database held by another tab fails with a clear error, not an SQLite one.
 func openEngine(ctx context.Context, o core.Options) (*core.Engine, error) {
+	if o.VFS == dovfs.Name {
+		return openDO(ctx, o)
+	}
 	if o.VFS != opfs.Name {
 		return core.Open(ctx, o)
 	}

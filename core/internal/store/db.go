@@ -24,6 +24,10 @@ type Options struct {
 	// JournalMode is the rollback journal's mode for a file database: DELETE (the
 	// default, ""), TRUNCATE or PERSIST. The OPFS VFS uses TRUNCATE (docs/BROWSER.md).
 	JournalMode string
+	// PageBytes, when not 0, is the page size of a database this open creates (PRAGMA
+	// page_size; an existing database keeps its own). The Durable Object VFS sets it
+	// (internal/dovfs): one page is one stored row.
+	PageBytes int
 }
 
 // DB is one SQLite connection with memcore's schema. It is not safe for concurrent use:
@@ -95,14 +99,18 @@ func (d *DB) configure(o Options) error {
 		PRAGMA secure_delete=ON;
 		PRAGMA temp_store=MEMORY;
 		PRAGMA cache_size=-%d;`, cache)
+	if o.PageBytes != 0 {
+		// First: page_size only takes effect before the database's first write.
+		pragmas = fmt.Sprintf("PRAGMA page_size=%d;", o.PageBytes) + pragmas
+	}
 	if !o.ReadOnly && d.path != "" && d.path != ":memory:" {
 		mode := strings.ToUpper(o.JournalMode)
 		switch mode {
 		case "":
 			mode = "DELETE"
-		case "DELETE", "TRUNCATE", "PERSIST":
+		case "DELETE", "TRUNCATE", "PERSIST", "MEMORY":
 		default:
-			return fmt.Errorf("configure %q: journal mode %q is not DELETE, TRUNCATE or PERSIST", d.path, o.JournalMode)
+			return fmt.Errorf("configure %q: journal mode %q is not DELETE, TRUNCATE, PERSIST or MEMORY", d.path, o.JournalMode)
 		}
 		pragmas += `
 		PRAGMA journal_mode=` + mode + `;

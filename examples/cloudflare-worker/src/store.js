@@ -90,6 +90,16 @@ export class SnapshotStore {
     return { bytes, meta };
   }
 
+  /** Deletes the stored snapshot, whole or damaged (after it was imported elsewhere). */
+  async clear() {
+    const meta = await this.#storage.get(META_KEY);
+    const chunks = Number.isSafeInteger(meta?.chunks) ? meta.chunks : 0;
+    const keys = [META_KEY];
+    for (let i = 0; i < chunks; i++) keys.push(chunkKey(i));
+    for (let i = 0; i < keys.length; i += BATCH) await this.#storage.delete(keys.slice(i, i + BATCH));
+    this.#meta = null;
+  }
+
   /**
    * Stores bytes (a snapshot) in place of the stored one, in one transaction, writing only
    * the chunks that differ from what is stored. Returns { meta, chunksWritten }.

@@ -1,6 +1,9 @@
 // memcore in a Cloudflare Worker: one Durable Object per memory owner (a user, an agent),
-// each holding that owner's memcore database in memory and its snapshot in the object's
-// durable storage. See README.md.
+// each keeping that owner's memcore database in the object's own SQLite storage, page by
+// page (open({ storage: ctx.storage })). MEMCORE_STORAGE=snapshot keeps the earlier way
+// instead — the database in memory, stored as chunked snapshots — for comparison
+// (bench.mjs) and migration: a page-stored owner that finds a stored snapshot and no pages
+// imports it on first use. See README.md.
 //
 //   POST   /owners/:owner/remember       a memory {content, type?, tags?, …} or an array (≤ 1,000)
 //   GET    /owners/:owner/recall?q=…&limit=5[&types=a,b][&tags=a,b][&explain=1][&peek=1]
@@ -16,7 +19,7 @@
 // Every answer is JSON (but GET snapshot); errors are {"error":{"code","message","field"}}
 // with a 4xx status for a bad request and 5xx only for a failure of the Worker itself.
 
-import { MemcoreError, open, wasmMemoryBytes } from 'memcore';
+import { MemcoreError, open, storageIOCounts, wasmMemoryBytes } from 'memcore';
 import { SnapshotStore, SnapshotStoreError } from './store.js';
 
 const OWNER = /^[A-Za-z0-9._~@-]{1,128}$/;
@@ -25,6 +28,8 @@ const MAX_SNAPSHOT_UPLOAD = 64 << 20;
 // Recall counts as access (memories recalled often rank higher): those counts are kept in
 // memory and persisted by an alarm at most this long after a recall, not on every recall.
 const DEFAULT_HEAT_FLUSH_SECONDS = 30;
+// How long a snapshot download may hold the object's other requests (pages: #streamPages).
+const STREAM_HOLD_MS = 60_000;
 
 // ─── The Worker: authentication and routing to the owner's Durable Object ───────────────
 
@@ -94,6 +99,14 @@ export class MemoryOwner {
     this.ctx = ctx;
     this.env = env;
     this.store = new SnapshotStore(ctx.storage);
+    // 'pages' (the default): the database in the object's SQLite storage, a row per page;
+    // 'snapshot': the database in memory, stored whole as chunked snapshots.
+    this.mode = env.STORAGE_MODE === 'snapshot' ? 'snapshot' : 'pages';
+    // Benchmarks only: the page size of databases created from now on (bench-scale.mjs).
+    if (Number(env.PAGE_BYTES) > 0) globalThis.__memcore_dovfs_bench = { pageBytes: Number(env.PAGE_BYTES) };
+    this.closing = null; // the close of a database dropped after an engine failure
+    // Tests only (TEST_FAULTS=1): count the storage transactions and make some fail.
+    this.faults = env.TEST_FAULTS === '1' ? { commits: 0, failCommits: 0 } : null;
     this.mem = null; // the open memcore database, once loaded
     this.loading = null;
     this.persistQueue = Promise.resolve();
@@ -116,6 +129,7 @@ export class MemoryOwner {
   }
 
   async #load() {
+    if (this.mode === 'pages') return this.#loadPages();
     const t0 = Date.now();
     const mem = await open({ path: ':memory:' });
     let stored;
@@ -144,6 +158,129 @@ export class MemoryOwner {
   }
 
   /**
+   * Opens the owner's database in the object's storage. Only the pages its queries touch
+   * are read. An owner stored by the snapshot way (an earlier version of this Worker) is
+   * imported on first use: restored page by page, then its snapshot keys are deleted.
+   */
+  async #loadPages() {
+    const t0 = Date.now();
+    await this.closing;
+    const fresh = !this.#pagesStored();
+    const cacheKiB = Number(this.env.CACHE_KIB) > 0 ? Number(this.env.CACHE_KIB) : undefined;
+    const mem = await open({ storage: this.faults ? this.#faultyStorage() : this.ctx.storage, cacheKiB });
+    this.loadedFrom = { pages: true, ms: Date.now() - t0 };
+    if (fresh) {
+      let stored = null;
+      try {
+        stored = await this.store.read();
+      } catch (err) {
+        if (!(err instanceof SnapshotStoreError)) throw err;
+      }
+      if (stored) {
+        try {
+          await mem.restore(stored.bytes);
+        } catch (err) {
+          await mem.close();
+          throw httpError(500, 'storage', `the stored snapshot cannot be imported: ${err.message}. PUT /owners/:owner/snapshot with a backup replaces it`);
+        }
+        await this.store.clear();
+        this.loadedFrom = { pages: true, importedSnapshot: { bytes: stored.meta.bytes }, ms: Date.now() - t0 };
+      }
+    }
+    this.mem = mem;
+    return mem;
+  }
+
+  /**
+   * Tests only: the object's storage, whose transactionSync counts the transactions memcore
+   * commits and throws, as a storage failure would, while faults.failCommits > 0.
+   */
+  #faultyStorage() {
+    const storage = this.ctx.storage;
+    const faults = this.faults;
+    return {
+      sql: storage.sql,
+      transactionSync(fn) {
+        if (faults.failCommits > 0) {
+          faults.failCommits--;
+          throw new Error('injected storage failure (TEST_FAULTS)');
+        }
+        faults.commits++;
+        return storage.transactionSync(fn);
+      },
+    };
+  }
+
+  /**
+   * GET …/snapshot with pages: the stored pages as they are, streamed straight from the
+   * object's storage (64 pages per read), so that a backup of any size passes through the
+   * isolate a few hundred KiB at a time instead of as a copy of the whole database (which
+   * the engine's snapshot() makes). Every commit of the engine is in storage by the time a
+   * request ends, so the pages are the database; the requests that come while it streams
+   * wait for it (for at most STREAM_HOLD_MS, should the client stop reading).
+   */
+  async #streamPages() {
+    // Let the requests already running end first: they may still commit.
+    while (this.active > 1) await new Promise((r) => setTimeout(r, 5));
+    const sql = this.ctx.storage.sql;
+    const file = sql.exec("SELECT size, page_bytes FROM memcore_files WHERE file = 'memcore.db'").toArray()[0];
+    if (!file) throw httpError(404, 'not_found', 'this owner has no database yet');
+    const { size, page_bytes: pageBytes } = file;
+    const pages = Math.ceil(size / pageBytes);
+    let release;
+    this.downloading = new Promise((r) => (release = r));
+    const hold = setTimeout(() => done(), STREAM_HOLD_MS);
+    const done = () => {
+      clearTimeout(hold);
+      this.downloading = null;
+      release();
+    };
+    let next = 0;
+    const body = new ReadableStream({
+      type: 'bytes',
+      pull(controller) {
+        if (next >= pages) {
+          controller.close();
+          done();
+          return;
+        }
+        const last = Math.min(pages, next + 64);
+        const buf = new Uint8Array((last - next) * pageBytes); // a page never written reads as zeros
+        for (const row of sql.exec("SELECT page, data FROM memcore_pages WHERE file = 'memcore.db' AND page >= ? AND page < ?", next, last)) {
+          buf.set(new Uint8Array(row.data), (row.page - next) * pageBytes);
+        }
+        controller.enqueue(buf.subarray(0, Math.min(buf.length, size - next * pageBytes)));
+        next = last;
+      },
+      cancel: done,
+    });
+    return new Response(body, {
+      headers: {
+        'content-type': 'application/vnd.sqlite3',
+        'content-disposition': 'attachment; filename="memcore.db"',
+        'content-length': String(size),
+      },
+    });
+  }
+
+  /** Whether the object's storage has the database's pages (see memcore's js/do-storage.js). */
+  #pagesStored() {
+    try {
+      return this.ctx.storage.sql.exec("SELECT 1 FROM memcore_files WHERE file = 'memcore.db'").toArray().length > 0;
+    } catch {
+      return false; // no such table yet
+    }
+  }
+
+  /** What the database takes in the object's storage: its pages and their bytes. */
+  #pagesUsage() {
+    const row = this.ctx.storage.sql
+      .exec("SELECT count(*) AS pages, coalesce(sum(length(data)), 0) AS bytes FROM memcore_pages WHERE file = 'memcore.db'")
+      .toArray()[0];
+    return { pages: row.pages, bytes: row.bytes, databaseSize: this.ctx.storage.sql.databaseSize };
+  }
+
+  /**
    * Writes the database to storage. Persists are serialised, and a persist that has not
    * started yet is shared: its snapshot, taken when it starts, has every write before it.
    */
@@ -168,6 +305,9 @@ export class MemoryOwner {
   async write(fn) {
     const mem = await this.load();
     const result = await fn(mem);
+    // Pages: the engine's commit was the storage transaction; workerd's output gate holds
+    // this answer until that transaction is on disk.
+    if (this.mode === 'pages') return result;
     try {
       await this.persist();
     } catch (err) {
@@ -187,10 +327,29 @@ export class MemoryOwner {
 
   async alarm() {
     this.heatScheduled = false;
-    if (this.mem) await this.persist();
+    if (this.mode === 'snapshot') {
+      if (this.mem) await this.persist();
+      return;
+    }
+    // Pages: the engine keeps recall's access counts in memory until its next write
+    // transaction (or 256 of them); closing the database writes them. With a request in
+    // flight, try again in a second; the next request opens the database again, cold.
+    while (this.downloading) await this.downloading;
+    if (!this.mem) return;
+    if (this.active > 0) {
+      this.heatScheduled = true;
+      await this.ctx.storage.setAlarm(Date.now() + 1000);
+      return;
+    }
+    const mem = this.mem;
+    this.mem = null;
+    this.loading = null;
+    this.closing = mem.close().catch(() => {});
+    await this.closing;
   }
 
   async fetch(request) {
+    this.active = (this.active ?? 0) + 1;
     try {
       return await this.#route(request);
     } catch (err) {
@@ -201,13 +360,17 @@ export class MemoryOwner {
         this.mem = null;
         this.loading = null;
         this.store = new SnapshotStore(this.ctx.storage);
-        mem.close().catch(() => {});
+        this.closing = mem.close().catch(() => {});
       }
       return errorResponse(err);
+    } finally {
+      this.active--;
     }
   }
 
   async #route(request) {
+    // While a download streams the stored pages, nothing else runs (see #streamPages).
+    while (this.downloading) await this.downloading;
     const url = new URL(request.url);
     const rest = /^\/owners\/[^/]+(\/.*)?$/.exec(url.pathname)?.[1] ?? '';
     const method = request.method;
@@ -290,10 +453,24 @@ export class MemoryOwner {
       return json(200, await this.write((mem) => mem.forget(id, purge ? { purge } : undefined)));
     }
 
+    if (rest === '/test-faults' && this.faults) {
+      allow(method, ['GET', 'POST']);
+      if (method === 'POST') Object.assign(this.faults, await readJSON(request));
+      return json(200, this.faults);
+    }
+
     if (rest === '/stats') {
       allow(method, ['GET']);
       const mem = await this.load();
       const meta = this.store.meta;
+      if (this.mode === 'pages') {
+        return json(200, {
+          stats: await mem.stats(),
+          storage: { mode: 'pages', ...this.#pagesUsage(), isolateIO: storageIOCounts() },
+          loadedFrom: this.loadedFrom,
+          isolate: { wasmMemoryBytes: wasmMemoryBytes() },
+        });
+      }
       return json(200, {
         stats: await mem.stats(),
         storage: meta ? { bytes: meta.bytes, chunks: meta.chunks, chunkBytes: meta.chunkBytes, savedAt: meta.savedAt } : null,
@@ -307,6 +484,7 @@ export class MemoryOwner {
       allow(method, ['GET', 'PUT']);
       if (method === 'GET') {
         const mem = await this.load();
+        if (this.mode === 'pages') return this.#streamPages();
         const bytes = await mem.snapshot();
         return new Response(bytes, {
           headers: { 'content-type': 'application/vnd.sqlite3', 'content-disposition': 'attachment; filename="memcore.db"' },
@@ -330,6 +508,9 @@ export class MemoryOwner {
       mem = await this.load();
     } catch {
       mem = null; // the stored snapshot is unusable: restore into a fresh database
+    }
+    if (!mem && this.mode === 'pages') {
+      throw httpError(500, 'storage', 'the database in this object\'s storage cannot be opened; nothing was changed');
     }
     if (!mem) {
       const fresh = await open({ path: ':memory:' });

@@ -47,18 +47,23 @@ async function refused(method, route, body, status, code, field, opts) {
   return r.json.error;
 }
 
+let modeEnv = {};
+
 async function restart(env = {}) {
   const r = await w.stop();
   assert.ok(r.code === 0 || r.signal === 'SIGTERM', `workerd stopped with ${JSON.stringify(r)}:\n${w.log()}`);
-  w = await startWorkerd({ storageDir, env });
+  w = await startWorkerd({ storageDir, env: { ...modeEnv, ...env } });
 }
 
-describe('the example Worker in workerd', () => {
+// The same Worker with each owner's database in its object's storage page by page (the
+// default, 'pages') and the earlier way, in memory with chunked snapshots ('snapshot').
+for (const mode of ['pages', 'snapshot']) describe(`the example Worker in workerd (${mode})`, () => {
   before(async () => {
     const { notes } = await build({ quiet: true });
     for (const n of notes) console.log(`# ${n}`);
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memcore-edge-'));
-    w = await startWorkerd({ storageDir, env: { MEMCORE_HEAT_FLUSH_SECONDS: '1' } });
+    modeEnv = { MEMCORE_STORAGE_MODE: mode };
+    w = await startWorkerd({ storageDir, env: { ...modeEnv, MEMCORE_HEAT_FLUSH_SECONDS: '1' } });
   });
 
   after(async () => {
@@ -98,6 +103,17 @@ describe('the example Worker in workerd', () => {
     assert.equal((await call('GET', '/owners/bob/stats')).json.stats.memories, 1);
     const none = await call('GET', '/owners/bob/recall?q=ThinkPad');
     assert.deepEqual(none.json.hits, []);
+  });
+
+  test('several owners written and recalled at once: one object per owner, routed by owner id', async () => {
+    const owners = ['p1', 'p2', 'p3', 'p4'];
+    await Promise.all(owners.flatMap((o) => Array.from({ length: 6 }, (_, i) =>
+      call('POST', `/owners/${o}/remember`, { content: `${o} memory ${i}: ${o} likes colour ${i}` }).then((r) => assert.equal(r.status, 200, JSON.stringify(r.json))))));
+    const hits = await Promise.all(owners.map((o) => call('GET', `/owners/${o}/recall?q=${o}&limit=10`)));
+    for (const [k, o] of owners.entries()) {
+      assert.equal(hits[k].json.hits.length, 6);
+      assert.ok(hits[k].json.hits.every((h) => h.memory.content.startsWith(`${o} `)), `${o} sees only its own memories`);
+    }
   });
 
   test('recall by GET and POST, in Chinese and English', async () => {
@@ -211,8 +227,21 @@ describe('the example Worker in workerd', () => {
     }
     const s = (await call('GET', '/owners/dave/stats')).json;
     assert.equal(s.stats.memories, 1200);
-    assert.ok(s.storage.chunks > 1, `expected several chunks, got ${JSON.stringify(s.storage)}`);
+    if (mode === 'pages') {
+      assert.equal(s.storage.mode, 'pages');
+      assert.ok(s.storage.pages > 100, `expected a row per page, got ${JSON.stringify(s.storage)}`);
+    } else {
+      assert.ok(s.storage.chunks > 1, `expected several chunks, got ${JSON.stringify(s.storage)}`);
+    }
     assert.equal(s.storage.bytes, s.stats.dbBytes);
+    // The whole database downloads (pages: streamed from storage, 64 pages at a time) and
+    // restores elsewhere, SQLite's checks included.
+    const snap = await call('GET', '/owners/dave/snapshot', undefined, { raw: true });
+    assert.equal(snap.status, 200);
+    assert.equal(snap.bytes.length, s.stats.dbBytes);
+    const r = await call('PUT', '/owners/dave-copy/snapshot', snap.bytes);
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.equal(r.json.restored.memories, 1200);
   });
 
   test('recall heat is stored by the alarm', async () => {
@@ -232,7 +261,8 @@ describe('the example Worker in workerd', () => {
     const s = await call('GET', '/owners/alice/stats', undefined, auth);
     assert.equal(s.status, 200);
     assert.equal(s.json.stats.memories, 3);
-    assert.equal(s.json.loadedFrom.bytes, s.json.storage.bytes);
+    if (mode === 'pages') assert.equal(s.json.loadedFrom.pages, true);
+    else assert.equal(s.json.loadedFrom.bytes, s.json.storage.bytes);
 
     let r = await call('GET', `/owners/alice/recall?q=${encodeURIComponent('脚本')}`, undefined, auth);
     assert.equal(r.json.hits[0].memory.id, ids.python);
