@@ -271,12 +271,21 @@ describe('the package stands alone', () => {
     assert.ok(links > 20, `only ${links} links checked`);
   });
 
-  test('the README speaks to npm users first: install, quick starts; make only for a checkout', () => {
+  test('the README tells npm users from checkout users: make only for a checkout, install and quick starts for npm', () => {
     const readme = fs.readFileSync(path.join(pkg, 'README.md'), 'utf8');
+    // The project's README opens with its two commands (make demo, make test), each said
+    // to be for a checkout; after that block, npm users get install and quick starts, and
+    // no make command appears again before the checkout section.
+    const firstBlock = readme.match(/^```sh\n([\s\S]*?)```/m);
+    assert.ok(firstBlock && firstBlock.index < readme.indexOf('## Install'), 'the README opens with its commands');
+    const lines = firstBlock[1].trim().split('\n');
+    assert.deepEqual(lines.map((l) => l.split(/\s+/).slice(0, 2).join(' ')), ['make demo', 'make test']);
+    for (const l of lines) assert.match(l, /checkout/, `${l}: says it is for a checkout`);
+    const after = firstBlock.index + firstBlock[0].length;
     const checkout = readme.indexOf('## From a checkout');
-    assert.ok(readme.indexOf('npm install memcore') > 0 && readme.indexOf('npm install memcore') < checkout);
+    assert.ok(readme.indexOf('npm install memcore', after) > 0 && readme.indexOf('npm install memcore', after) < checkout);
     for (const w of ['**Node**', '**Browser**', '**Cloudflare Worker**']) assert.ok(readme.indexOf(w) > 0 && readme.indexOf(w) < checkout, w);
-    assert.ok(!/\bmake \w/.test(readme.slice(0, checkout)), 'no make command before the checkout section');
+    assert.ok(!/\bmake \w/.test(readme.slice(after, checkout)), 'no make command between the opening block and the checkout section');
     const pj = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8'));
     assert.match(pj.repository.url, /^git\+https:\/\//, 'relative links resolve on the registry page through repository');
   });
