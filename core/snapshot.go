@@ -111,11 +111,13 @@ func restoreError(err error) error {
 
 type (
 	snapshotArgs struct {
-		nsArg // accepted like every op's, and ignored: a snapshot is the whole database
+		nsArg       // accepted like every op's, and ignored: a snapshot is the whole database
+		Binary bool `json:"binary,omitempty"` // answer the bytes through the request's Binary (snapshot_binary.go)
 	}
 	restoreArgs struct {
 		nsArg
-		Data *string `json:"data"`
+		Data   *string `json:"data"`
+		Binary bool    `json:"binary,omitempty"` // restore the bytes of the request's Binary
 	}
 )
 
@@ -130,6 +132,9 @@ func (e *Engine) maxProtocolSnapshot() int64 {
 }
 
 func opSnapshot(ctx context.Context, n *Namespace, a *snapshotArgs) (any, error) {
+	if a.Binary {
+		return opSnapshotBinary(ctx, n)
+	}
 	limit := n.e.maxProtocolSnapshot()
 	data, info, err := n.e.snapshot(ctx, limit)
 	if me := errs.As(err); me != nil && me.Code == errs.TooLarge {
@@ -145,6 +150,9 @@ func opSnapshot(ctx context.Context, n *Namespace, a *snapshotArgs) (any, error)
 }
 
 func opRestore(ctx context.Context, n *Namespace, a *restoreArgs) (any, error) {
+	if a.Binary {
+		return opRestoreBinary(ctx, n, a)
+	}
 	if a.Data == nil {
 		return nil, errs.New(errs.InvalidArgument, "data", "give the snapshot's bytes as base64")
 	}

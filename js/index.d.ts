@@ -1479,7 +1479,9 @@ export class Memory {
    * The whole database — every namespace, not only this view's — as the bytes of an
    * SQLite file: for keeping an in-memory database (Workers) in durable storage, or a
    * backup. It is consistent even while others write.
-   * @throws `too_large` when its base64 would not fit in one request (limits.maxRequestBytes).
+   * @throws `too_large` when it would not fit in one request (limits.maxRequestBytes): in
+   * Node and workerd the bytes move beside the JSON, so up to maxRequestBytes; in a browser
+   * they move as base64 inside it, so up to ¾ of it.
    */
   snapshot(): Promise<Uint8Array>;
 
@@ -1490,7 +1492,7 @@ export class Memory {
    * `data` is a Uint8Array (a Buffer), an ArrayBuffer or any other view of bytes.
    * @throws `invalid_argument` (field `data`) for anything but bytes, or bytes that are not
    * a usable memcore snapshot; `unsupported` (field `data`) for a newer memcore's snapshot,
-   * or a read-only database.
+   * or a read-only database; `too_large` (field `data`) for more than one request carries.
    */
   restore(data: ArrayBufferLike | ArrayBufferView): Promise<RestoreResult>;
 

@@ -359,6 +359,15 @@ function snapshotResult(result) {
   return bytes;
 }
 
+/** The bytes of a snapshot op answered through the binary channel ({bytes, schemaVersion, binary}). */
+function binarySnapshotResult(result, bytes) {
+  if (!(bytes instanceof Uint8Array) || bytes.length !== result?.bytes) {
+    const got = bytes instanceof Uint8Array ? `${bytes.length} bytes` : 'no bytes';
+    throw new MemcoreError('internal', `the engine's binary snapshot came with ${got}, not the ${result?.bytes} it announced`);
+  }
+  return bytes;
+}
+
 // ─── Engine client ──────────────────────────────────────────────────────────────────────
 
 /**
@@ -423,7 +432,26 @@ export class EngineClient {
     return result;
   }
 
-  async #request(op, args, db) {
+  /**
+   * True when the engine's transport moves bytes beside the JSON (__memcore.callBytes of
+   * the js build, as Node and workerd load it): snapshot() and restore() then skip base64.
+   */
+  get binary() {
+    return typeof this.#api.callBytes === 'function';
+  }
+
+  /**
+   * Sends op with args (and bytes, a Uint8Array or null) through __memcore.callBytes and
+   * returns {result, bytes}: the op's result and the bytes that came back, or null.
+   */
+  async requestBytes(op, args, db, bytes) {
+    const out = {};
+    out.result = await this.#request(op, args, db, bytes ?? null, out);
+    out.bytes ??= null;
+    return out;
+  }
+
+  async #request(op, args, db, bytes, out) {
     if (this.#dead) throw this.#dead;
     const req = { v: 1, id: ++this.#next, op, args };
     if (db) req.db = db;
@@ -433,7 +461,14 @@ export class EngineClient {
     } catch (err) {
       throw invalid('args', `the request cannot be encoded as JSON: ${err.message}`);
     }
-    const raw = await Promise.race([this.#api.call(text), this.#deadPromise]);
+    let raw;
+    if (out) {
+      const r = await Promise.race([this.#api.callBytes(text, bytes), this.#deadPromise]);
+      raw = r.response;
+      out.bytes = r.bytes;
+    } else {
+      raw = await Promise.race([this.#api.call(text), this.#deadPromise]);
+    }
     let res;
     try {
       res = JSON.parse(raw);
@@ -529,9 +564,14 @@ export class Connection {
     if (this.closed) throw new MemcoreError('closed', 'this memcore database was closed');
   }
 
-  async call(op, args) {
+  /** Like call, through the client's binary channel: resolves with {result, bytes}. */
+  callBytes(op, args, bytes) {
+    return this.call(op, args, bytes);
+  }
+
+  async call(op, args, bytes) {
     this.check();
-    const p = this.client.request(op, args, this.db);
+    const p = bytes === undefined ? this.client.request(op, args, this.db) : this.client.requestBytes(op, args, this.db, bytes);
     this.#inflight.add(p);
     try {
       return await p;
@@ -1059,13 +1099,22 @@ export class Memory {
   /** snapshot op: the whole database (every namespace) as the bytes of an SQLite file. */
   async snapshot() {
     this.#conn.check();
+    if (this.#conn.client.binary) {
+      // Node and workerd: the bytes come beside the JSON (args binary: true), not as base64.
+      const { result, bytes } = await this.#conn.callBytes('snapshot', { namespace: this.#ns, binary: true }, null);
+      return binarySnapshotResult(result, bytes);
+    }
     return snapshotResult(await this.#call('snapshot', {}));
   }
 
   /** restore op: replaces the whole database with a snapshot's bytes, after checking them. */
   async restore(data) {
     this.#conn.check();
-    return this.#call('restore', { data: toBase64(snapshotBytes(data)) });
+    const bytes = snapshotBytes(data);
+    if (this.#conn.client.binary) {
+      return (await this.#conn.callBytes('restore', { namespace: this.#ns, binary: true }, bytes)).result;
+    }
+    return this.#call('restore', { data: toBase64(bytes) });
   }
 
   close() {

@@ -8,6 +8,10 @@
 //
 //	globalThis.__memcore = { version: string, call(request: string): Promise<string> }
 //
+// and callBytes(request: string, bytes: Uint8Array | null): Promise<{response: string,
+// bytes: Uint8Array | null}> (callbytes.go), which moves a snapshot's bytes beside the
+// JSON instead of inside it as base64;
+//
 // then calls globalThis.__memcore_ready() if the loader defined it, and keeps running.
 // call takes one JSON protocol request (docs/PROTOCOL.md, with the host ops open/close
 // and the envelope's "db") and resolves with its JSON response; it never rejects for a
@@ -46,6 +50,9 @@ func main() {
 	api.Set("version", core.Version)
 	api.Set("call", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return call(h, args)
+	}))
+	api.Set("callBytes", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return callBytes(h, args)
 	}))
 	js.Global().Set("__memcore", api)
 	if ready := js.Global().Get("__memcore_ready"); ready.Type() == js.TypeFunction {
