@@ -135,8 +135,12 @@ func Extract(msgs []Message, o Options) Result {
 		if budget[i] == 0 {
 			continue
 		}
+		user := msgs[i].Role == "user"
+		if user && userMaterial(prefix(msgs[i].Text, budget[i])) {
+			continue
+		}
 		for _, s := range sentences(prefix(msgs[i].Text, budget[i])) {
-			found = append(found, scan(s, msgs[i].Role == "user", i)...)
+			found = append(found, scan(s, user, i)...)
 		}
 	}
 	out := Cap(Fold(found), o.MaxFacts)

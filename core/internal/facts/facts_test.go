@@ -121,13 +121,17 @@ func TestExtract_shapes(t *testing.T) {
 		{"I'm an SRE engineer.", TypeProfile, "User is an SRE engineer", "user", "job"},
 		{"I live in San Francisco, California.", TypeProfile, "User lives in San Francisco, California", "user", "location"},
 		{"我住在上海。", TypeProfile, "用户住在上海", "user", "location"},
-		{"I mostly use Emacs for everything.", TypeProfile, "User uses Emacs", "user", "uses"},
+		{"I mostly use Emacs for everything.", TypeProfile, "User mostly uses Emacs for everything", "user", "uses"},
+		{"I prefer small, focused commits.", TypePreference, "User prefers small, focused commits", "user", "prefers"},
+		{"My daughter Lily is allergic to peanuts.", TypeProfile, "User's daughter Lily is allergic to peanuts", "user", "family"},
+		{"下周三我要去北京参加设计大会，帮我记一下。", TypeFact, "用户下周三要去北京参加设计大会", "user", "event"},
+		{"Every Tuesday I teach a yoga class at 7.", TypeProfile, "User teaches a yoga class at 7 every Tuesday", "user", "habit"},
+		{"Remind me to renew my passport in March.", TypeFact, "User asked to be reminded to renew their passport in March", "user", "reminder"},
+		{"记一下：周五下午三点和王总开会。", TypeFact, "用户周五下午三点和王总开会", "user", "event"},
 		{"From now on, answer in French.", TypeRule, "From now on, answer in French.", "", ""},
 		{"以后回答都用中文。", TypeRule, "以后回答都用中文。", "", ""},
 		{"The migration is done.", TypeFact, "The migration is done.", "", ""},
 		{"Lesson learned: pin your versions.", TypeError, "Lesson learned: pin your versions.", "", ""},
-		{"Please draft a note to the landlord.", TypeNote, "User asked: Please draft a note to the landlord.", "user", "requested"},
-		{"帮我写一个 Python 脚本。", TypeNote, "用户请求：帮我写一个 Python 脚本。", "user", "requested"},
 	} {
 		r := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1})
 		if len(r.Facts) != 1 {
@@ -145,15 +149,25 @@ func TestExtract_shapes(t *testing.T) {
 	}
 }
 
-// TestExtract_rolesAndQuotes: assistants are read for completions and errors only;
-// system and tool messages, code blocks and Markdown quotes not at all.
+// TestExtract_rolesAndQuotes: assistants are read for lessons only (their status
+// reports and pleasantries are not facts about the user); system and tool messages, code
+// blocks and Markdown quotes not at all; requests for content and fiction are material,
+// not the user speaking.
 func TestExtract_rolesAndQuotes(t *testing.T) {
 	for _, tc := range []struct {
 		msg  Message
 		want int
 	}{
 		{Message{Role: "assistant", Text: "I love helping people. From now on I will be brief."}, 0},
-		{Message{Role: "assistant", Text: "I've fixed the race condition in the scheduler."}, 1},
+		{Message{Role: "assistant", Text: "I've fixed the race condition in the scheduler."}, 0},
+		{Message{Role: "assistant", Text: "Great — the export job is fixed and deployed."}, 0},
+		{Message{Role: "assistant", Text: "The root cause was a missing index on orders.user_id."}, 1},
+		{Message{Role: "user", Text: "翻译：我喜欢猫"}, 0},
+		{Message{Role: "user", Text: "Summarize this: I grew up in Ohio and I work in Seattle."}, 0},
+		{Message{Role: "user", Text: "In my story, the hero is allergic to cats."}, 0},
+		{Message{Role: "user", Text: "Please draft a note to the landlord."}, 0},
+		{Message{Role: "user", Text: "Do I like cats?"}, 0},
+		{Message{Role: "user", Text: "If I lived in Tokyo, I'd eat ramen every day."}, 0},
 		{Message{Role: "system", Text: "Always answer in English."}, 0},
 		{Message{Role: "tool", Text: "ERROR: connection refused"}, 0},
 		{Message{Role: "user", Text: "Look:\n```\nI prefer tabs. Always use tabs.\n```"}, 0},

@@ -1,0 +1,541 @@
+package facts
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Claims: first-person statements about the user and their world ("My daughter Lily is
+// allergic to peanuts", "下周三我要去北京参加设计大会", "我平时用 Figma 做设计，偶尔用 Python 写点脚本").
+// A sentence is cut into clauses where a new subject starts (", and I…", "，我老公…") or,
+// in Chinese, at a comma; a comma inside a claim stays ("small, focused commits"). A
+// clause is a claim when its subject is the user (I, my, 我, 我的…, after discourse words
+// and time words: "Every Tuesday I…", "下周三我…"), or it continues a Chinese claim with
+// its subject left out ("…，偶尔用 Python 写点脚本"), or an explicit "remember this /
+// 帮我记一下 / 记住 / 别忘了" asks for it — and it is not a question, a hypothetical, reported
+// or quoted speech, a request to the assistant, chit-chat or a passing state ("I'm so
+// tired", "我明白了"). The claim is rewritten in the third person, whole: "User's daughter
+// Lily is allergic to peanuts", "用户下周三要去北京参加设计大会".
+
+// Message-level gates: a user message that hands the assistant material — a content
+// request with its payload ("Translate: I like cats", "总结一下这段话：我叫张伟…") — or sets up
+// fiction or role-play says nothing about the user.
+var (
+	contentRequest = regexp.MustCompile(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can you|could you|would you|now|also|and)[,!\s]+)*(?:translate|summari[sz]e|rewrite|rephrase|paraphrase|proofread|correct|check|fix\s+(?:the\s+|my\s+)?(?:grammar|spelling|typos?|english)|polish|reword|shorten|expand|write|draft|compose|turn|convert|analy[sz]e|give\s+me\s+(?:an?\s+)?examples?|make\s+(?:a|up)|use)\b[^\n:："“「]*[:："“「]` +
+		`|^[\s\W]*(?:请|麻烦你?|帮我|帮忙|能不能帮我|你能帮我|可以帮我)?[^\n:：“「"]{0,12}(?:翻译|总结|概括|改写|润色|造句|例句|举个例子|缩写|扩写|写一|写个|写段|改一下|检查一下|分析一下)[^\n:：“「"]*[：:“「"]`)
+	fiction = regexp.MustCompile(`(?i)\b(?:in\s+my\s+(?:story|novel|book|script|game|screenplay|fic|fanfic|campaign|dream)|my\s+(?:character|protagonist|oc|hero|heroine|villain)|role[- ]?play|let'?s\s+play|pretend\s+(?:you|I|that|to)|the\s+(?:hero|heroine|protagonist|main\s+character)\b)` +
+		`|我在写(?:小说|故事|剧本)|小说里|小说中|故事里|故事中|角色扮演|主角|扮演|假设你是|假装你是|假装我是|剧本里|游戏里的角色|梦见`)
+)
+
+// userMaterial reports whether a user message is material rather than the user speaking.
+func userMaterial(text string) bool {
+	return contentRequest.MatchString(text) || fiction.MatchString(text)
+}
+
+// Parts of a clause.
+var (
+	// discourse words before a claim, and explicit requests to remember it (group 1).
+	discourseEN = regexp.MustCompile(`(?i)^(?:(?:oh|ok|okay|so|also|and|but|plus|btw|by\s+the\s+way|fyi|for\s+context|for\s+the\s+record|background|context|important|quick\s+intro|intro|about\s+me|a\s+few\s+things\s+about\s+me|some\s+context|well|hi|hey|hello|yeah|yes|again|honestly|actually|anyway|oh\s+and|heads\s+up|(?:hi|hey|hello)\s+there|good\s+(?:morning|afternoon|evening))[\s,:!.—–-]+` +
+		`|((?:please\s+|can\s+you\s+(?:please\s+)?|could\s+you\s+(?:please\s+)?)?(?:remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|make\s+a\s+note|just\s+so\s+you\s+know|for\s+your\s+(?:info|information))(?:\s+(?:that|this))?(?:\s*[:,—–-]\s*|\s+)))`)
+	discourseZH = regexp.MustCompile(`^(?:(?:对了|另外|还有|顺便说一下|顺便说下|顺便提一下|简单介绍一下|介绍一下|自我介绍一下|其实|说实话|老实说|嗯嗯|嗯|哦|噢|好的|好|那个|是这样的|是这样|补充一下|提一下|你好|您好|hi|Hi|hello|Hello|对|重要)[\s，,：:！!~～]*` +
+		`|((?:请|你|麻烦你?|帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|备注一下|别忘了|不要忘了|千万别忘了|remember一下|remember)(?:一下)?[\s，,：:！!]*))`)
+	rememberOnly = regexp.MustCompile(`(?i)^(?:(?:请|你|麻烦你?|帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|别忘了|remember一下)(?:一下|了|哦|啊|哈|吧|啦)*|(?:please\s+)?(?:remember|note|save|keep)\s+(?:this|that)(?:\s+(?:for\s+me|please))?|(?:please\s+)?(?:don't\s+forget|note\s+it\s+down|write\s+that\s+down))[\s.!。！~～]*$`)
+	remindEN     = regexp.MustCompile(`(?i)^(?:please\s+|can\s+you\s+|could\s+you\s+)?remind\s+me\s+(?:to\s+|that\s+|about\s+)?`)
+	remindZH     = regexp.MustCompile(`^(?:请|麻烦你?|记得)?提醒我(?:一下)?[\s，,：:]*`)
+
+	// subject: the user, after words of time and place ("Every Tuesday I…", "下周三我…").
+	subjectEN = regexp.MustCompile(`(?i)^((?:(?:every|each|most|on|in|at|this|next|last|these|by|since|for|from|today|tomorrow|tonight|now|right\s+now|currently|lately|recently|nowadays|usually|sometimes|often|then|and|so|but|plus|starting|until)\b[^,;.!?]{0,30}?[,\s]+)?)(i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|i\s+am|i|my|our|we're|we've|we|me\s+and\s+my)\b`)
+	timeZH    = regexp.MustCompile(`(?i)^(?:[\p{Han}0-9A-Za-z:： ]*(?:年|月|日|号|周|星期|礼拜|天|今|明|后天|昨|晚|早|中午|下午|上午|点|节|假|末|平时|每|现在|目前|最近|之前|以前|去年|今年|明年|下个|上个|这个|这周|本周|以后|刚|马上|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|tomorrow|tonight|week|month|weekend)[\p{Han}0-9A-Za-z:： ]*)?$`)
+
+	// questions, hypotheticals.
+	questionEN = regexp.MustCompile(`(?i)^(?:do|does|did|is|are|was|were|can|could|would|will|should|shall|may|might|have|has|what|what's|how|why|where|when|who|which|whose|am\s+i|any|anyone)\b`)
+	questionZH = regexp.MustCompile(`什么|哪|怎么|为什么|为啥|多少|是不是|要不要|能不能|会不会|有没有|可不可以|该不该|好不好|对不对|行不行|吗|呢[。.!！~～]*$|吧[？?]`)
+	condEN     = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|until|after|before|suppose|supposing|imagine|assuming|unless|in\s+case|what\s+if|even\s+if|as\s+soon\s+as)\b|\bif\s+i\s+(?:were|was|had|could|lived)\b|\bwere\s+i\b`)
+	condZH     = regexp.MustCompile(`如果|假如|假设|要是|的话|万一|倘若|假使|想象|等(?:我|你|他|到)|一旦`)
+
+	// what a first-person clause says that is not a fact about the user: opinions on the
+	// conversation, passing states, requests to the assistant, hedges and plans to reply.
+	notClaimEN = regexp.MustCompile(`(?i)^(?:(?:just|really|also|so|very|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|totally|completely|actually|honestly|still|now|only|even|all|too)\s+)*` +
+		`(?:'m|’m|am|was|'ll|’ll|will|'d|’d|would)?\s*(?:(?:just|really|also|so|very|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|totally|completely|actually|honestly|still|now|only|even|all|too)\s+)*` +
+		`(?:not\s+sure|sure|sorry|glad|happy\s+to|afraid|wondering|curious|confused|lost|stuck|kidding|joking|back|here|ready|done|fine|good|ok|okay|alright|great|tired|exhausted|bored|hungry|thirsty|sleepy|stressed|nervous|excited|upset|annoyed|frustrated|thinking|trying|looking\s+(?:for|at|into)|going\s+to\s+(?:ask|try|need|send|paste|share|give|check|go|be\s+honest)|about\s+to|asking|writing\s+to|not\s+certain|impressed|grateful|thankful|amazed|surprised|disappointed|working\s+on\s+(?:it|this|that)|on\s+(?:it|my\s+way)|think|thought|guess|suppose|believe|feel\s+like|wonder|wondered|hope|wish|mean|meant|see|saw\s+that|know|knew|understand|agree|disagree|bet|doubt|assume|imagine|appreciate|apologi[sz]e|forgot|need\s+(?:you|help|a|an|the|some|to\s+know|more|it|this|that)|want\s+(?:you|a|an|the|some|to\s+know|it|this|that)|'d\s+(?:like|love|appreciate|say|suggest|be\s+(?:happy|glad|grateful))|would\s+(?:like|love|appreciate|say|suggest|be)|could|should|might|may|must|can't\s+believe|try|check|let|get\s+back|be\s+back|look\s+into|do\s+that|have\s+a\s+(?:question|quick\s+question|problem|request|favor)|just\s+wanted|wanted\s+to|got\s+it|get\s+it|love\s+(?:it|this|that|you|your|how)|like\s+(?:it|this|that|your|how)|hate\s+(?:it|this|that)(?:\s*[.!]*$)|said|told|asked|tried|did|didn't|don't\s+(?:really\s+|even\s+)?(?:know|think|understand|get|see|care|mind|remember)|have\s+no\s+idea|can't\s+remember|cannot\s+remember|can't\s+recall|used\s+to|probably|maybe|can't\s+wait|promise|owe\s+you|see\s+you|just\s+realized)\b`)
+	notClaimZH = regexp.MustCompile(`^(?:也|还|就|都|真的|其实|只是|刚|刚刚|现在|马上|先|再|有点|有些|挺|很|好|太|真|可|以后|将来|未来|总)*` +
+		`(?:觉得|认为|想问|想知道|想了解|想请|想让|想要|想|不知道|不确定|不太确定|不是很确定|不太清楚|不是很清楚|不清楚|在想|猜|希望你|需要你|要你|让你|请你|明白|知道|懂|同意|看看|看一下|试试|试一下|也是|还好|没事|很好|挺好|不错|累|饿|困|回来了|来了|来啦|刚才|问|说|看不清|看不懂|听不懂|不明白|是说|的意思|随便|感觉|谢谢|喜欢你|爱你|很忙|好忙|忙|要一|需要一|要个|需要个|打算问|应该|是不是|能不能|可不可以|会不会|该不该|要不要|去吃|去睡|紧张|开心|高兴|难过|郁闷|无聊|烦死|可能|估计|大概|感谢|错了|同意|理解|收到|看到了|查一下|找一下|帮你|给你|跟你|和你|是在问|不懂|好奇)`)
+	// notClaimWe: "我们继续吧", "we can start".
+	notClaimWe = regexp.MustCompile(`(?i)^(?:们)?(?:继续|开始|来|先|再|聊|看|讨论|一起|可以|能不能|要不要|试试)|^(?:can|could|should|will|'ll|might|may|need\s+to\s+talk|continue|start)\b`)
+
+	hedgeEN = regexp.MustCompile(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
+	callMe  = regexp.MustCompile(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
+	// myThing: "my code compiles", "my build failed" are the work at hand, not the user.
+	myThing = regexp.MustCompile(`(?i)^(?:code|script|function|program|build|app|test|tests|query|class|output|pr|branch|commit|repo|server|api|endpoint|question|answer|point|bad|mistake|message|previous|last|first|request|prompt)\b`)
+	// kin and possessions after 我 ("我老婆叫小雨" is about the user's wife).
+	kinZH = regexp.MustCompile(`^(?:闺女|女儿|儿子|孩子|小孩|老婆|老公|媳妇|妻子|丈夫|爱人|对象|女朋友|男朋友|未婚妻|未婚夫|妈妈|妈|爸爸|爸|父母|爸妈|哥哥|哥|姐姐|姐|弟弟|弟|妹妹|妹|外婆|外公|奶奶|爷爷|姥姥|姥爷|家人|家猫|家狗|家|猫|狗|室友|同事|老板|领导|朋友|同学|导师|舅舅|姑姑|阿姨|叔叔|婆婆|公公|岳父|岳母|宝宝|大儿子|小儿子|大女儿|小女儿|表哥|表姐|表妹|表弟|堂哥|堂姐|侄子|侄女|外甥|双胞胎)`)
+	// cueZH: a continuation with one of these is a claim of its own; without, it says
+	// more about the claim before it and joins it ("我老公在银行上班，经常加班").
+	cueZH     = regexp.MustCompile(`喜欢|讨厌|爱|用|住|在.{1,12}(?:工作|上班|读书|上学|实习)|做|养|有|过敏|不吃|不喝|吃素|控糖|减肥|健身|备孕|戒|每|周末|平时|习惯|去|来自|老家|家在|搬|学|考|参加|开会|面试|出差|结婚|offer|prefer|like|use`)
+	contMerge = regexp.MustCompile(`^(?:是|因为|所以|因此|但是|但|不过|可是|而且|并且|然后|结果|导致|尤其|特别是|比如|例如|包括|已经|一共|大概|主要|基本)`)
+	contStop  = regexp.MustCompile(`^(?:哈哈|谢谢|嗯|好的|对吧|是吧|你|您|他|她|它|这|那|大家|别人)`)
+)
+
+// claimClauses splits a sentence into clauses: rune spans [from, to).
+func claimClauses(r []rune) [][2]int {
+	var out [][2]int
+	start := 0
+	cut := func(end, next int) {
+		if end > start {
+			out = append(out, [2]int{start, end})
+		}
+		start = next
+	}
+	for i := 0; i < len(r); i++ {
+		c := r[i]
+		switch {
+		case c == '，' || c == '；' || c == ';':
+			// Chinese commas cut when the next clause starts with Han text or a subject.
+			if c == '，' && !hanAt(r, i+1) && !subjectAt(r, i+1) {
+				continue
+			}
+			cut(i, i+1)
+		case c == ',':
+			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) {
+				cut(i, i+1)
+			}
+		case c == ' ' && (i+2 < len(r)) && (r[i+1] == '—' || r[i+1] == '–' || r[i+1] == '-') && r[i+2] == ' ':
+			cut(i, i+3)
+		case c == '—' && (i+1 < len(r)) && r[i+1] != '—' && (i == 0 || r[i-1] != ' '):
+			cut(i, i+1)
+		case c == ' ' && i > 0 && r[i-1] != ',':
+			// " and I…", " but my…": a new subject.
+			j := skipConj(r, i+1)
+			if j > i+1 && subjectAt(r, j) {
+				cut(i, i+1)
+			}
+		}
+	}
+	cut(len(r), len(r))
+	return out
+}
+
+// skipConj returns where the text after a conjunction starts (i when there is none).
+func skipConj(r []rune, i int) int {
+	for i < len(r) && r[i] == ' ' {
+		i++
+	}
+	for _, w := range []string{"and ", "but ", "plus ", "and also ", "and now "} {
+		if hasPrefixFold(r[i:], w) {
+			return i + len(w)
+		}
+	}
+	return i
+}
+
+func hasPrefixFold(r []rune, w string) bool {
+	if len(r) < len(w) {
+		return false
+	}
+	return strings.EqualFold(string(r[:len(w)]), w)
+}
+
+func hanAt(r []rune, i int) bool {
+	for i < len(r) && r[i] == ' ' {
+		i++
+	}
+	return i >= 0 && i < len(r) && unicode.Is(unicode.Han, r[i])
+}
+
+// subjectAt reports whether an English first-person subject starts at i.
+func subjectAt(r []rune, i int) bool {
+	for i < len(r) && r[i] == ' ' {
+		i++
+	}
+	for _, w := range []string{"i ", "i'm ", "i’m ", "i've ", "i'd ", "i'll ", "my ", "we ", "we're ", "our ", "我"} {
+		if hasPrefixFold(r[i:], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// claimState carries what the clauses of a sentence share.
+type claimState struct {
+	subj     string // the subject of the last Chinese claim, for clauses that leave it out
+	last     int    // index in out of the last claim, -1 when none
+	cond     bool   // a condition or hypothesis started: the rest is not a claim
+	remember bool   // the sentence asks to remember
+}
+
+// claims returns the facts of a user sentence's claims. skip holds rune indexes of cues
+// other kinds took (a rule, a completion…): their clauses are not claims too.
+func claims(s *sentence, idx int, skip []int, pf []spanFact) []Fact {
+	var out []Fact
+	st := claimState{last: -1}
+	spans := claimClauses(s.r)
+	for _, sp := range spans {
+		if rememberOnly.MatchString(strings.TrimSpace(string(s.r[sp[0]:sp[1]]))) {
+			st.remember = true
+		}
+	}
+	for k, sp := range spans {
+		from, to := sp[0], sp[1]
+		for from < to && (unicode.IsSpace(s.r[from]) || strings.ContainsRune(",，;；:：—–-", s.r[from])) {
+			from++
+		}
+		text := strings.TrimRightFunc(string(s.r[from:to]), func(r rune) bool {
+			return unicode.IsSpace(r) || strings.ContainsRune(".。!！~～…", r)
+		})
+		if text == "" || s.quoted(from) || skipped(skip, from, to) {
+			st.last = -1
+			continue
+		}
+		if rememberOnly.MatchString(text) {
+			continue
+		}
+		if st.cond || condEN.MatchString(text) || condZH.MatchString(text) {
+			st.cond = true
+			continue
+		}
+		last := k == len(spans)-1
+		f, ok := st.claim(text, last && s.ask)
+		var mine []spanFact
+		preds := map[string]bool{}
+		for _, p := range pf {
+			if p.from >= from && p.from < to {
+				mine = append(mine, p)
+				preds[p.Predicate] = true
+			}
+		}
+		if !ok && (f.Content == "" || len(mine) == 0) {
+			if f.Content != "" && st.last >= 0 {
+				// A continuation that adds to the claim before it.
+				out[st.last].Content = clip(out[st.last].Content + "，" + f.Content)
+			} else {
+				st.last = -1
+			}
+			continue
+		}
+		if !ok && st.subj != "用户" {
+			// A continuation about someone else ("我养了一只金毛，叫旺财"): it joins.
+			if st.last >= 0 {
+				out[st.last].Content = clip(out[st.last].Content + "，" + f.Content)
+			}
+			continue
+		}
+		switch {
+		case len(preds) >= 2 || !ok:
+			// Several things in one clause, or a continuation the patterns phrase.
+			for _, p := range mine {
+				out = append(out, p.Fact)
+			}
+		case len(mine) == 1 && mine[0].to >= from+utf8.RuneCountInString(text):
+			out = append(out, mine[0].Fact)
+		default:
+			if len(mine) > 0 {
+				f.Type, f.Predicate = mine[0].Type, mine[0].Predicate
+			}
+			f.Evidence = []int{idx}
+			out = append(out, f)
+		}
+		st.last = len(out) - 1
+	}
+	return out
+}
+
+func skipped(skip []int, from, to int) bool {
+	for _, i := range skip {
+		if i >= from && i < to {
+			return true
+		}
+	}
+	return false
+}
+
+// claim makes the fact of one clause. When it is not a claim but continues the one
+// before (Chinese, no cue of its own), it returns ok false and the clause as Content.
+func (st *claimState) claim(text string, ask bool) (Fact, bool) {
+	remember := st.remember
+	if m := discourseStrip(text); m.rest != text {
+		text, remember = m.rest, remember || m.remember
+	}
+	if m := hedgeEN.FindStringIndex(text); m != nil {
+		text = text[m[1]-1:] // "I think I prefer the second option"
+	}
+	if text == "" {
+		return Fact{}, false
+	}
+	if m := remindEN.FindStringIndex(text); m != nil && m[1] < len(text) {
+		return claimFact(clip("User asked to be reminded to "+rewriteEN(text[m[1]:], false)), "reminder", 0.8), true
+	}
+	if m := remindZH.FindStringIndex(text); m != nil && m[1] < len(text) {
+		return claimFact(clip("提醒用户"+rewriteZH(text[m[1]:])), "reminder", 0.8), true
+	}
+	if m := callMe.FindStringSubmatch(text); m != nil {
+		return Fact{Type: TypeProfile, Content: clip("User goes by " + m[1]), Subject: "user", Predicate: "name", Confidence: 0.85}, true
+	}
+	if strings.HasSuffix(text, "吧") && !remember {
+		return Fact{}, false // a suggestion: "我们这个问题以后再说吧"
+	}
+	question := (ask && !remember) || questionZH.MatchString(text) && !remember || strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
+	if question && !remember {
+		st.subj = ""
+		return Fact{}, false
+	}
+	if m := subjectEN.FindStringSubmatchIndex(text); m != nil && !questionEN.MatchString(text) {
+		subj := strings.ToLower(text[m[4]:m[5]])
+		rest := strings.TrimSpace(text[m[5]:])
+		if strings.HasPrefix(subj, "i") && len(subj) > 1 {
+			rest = strings.TrimSpace(subj[1:]) + " " + rest // "'d love a…", "am not sure"
+		}
+		if subj == "we" || subj == "we're" || subj == "we've" || subj == "our" {
+			if notClaimWe.MatchString(rest) {
+				return Fact{}, false
+			}
+		} else if subj == "my" && myThing.MatchString(rest) {
+			return Fact{}, false
+		} else if strings.HasPrefix(subj, "i") && notClaimEN.MatchString(rest) {
+			return Fact{}, false
+		}
+		if meaningful(rest) < 2 {
+			return Fact{}, false
+		}
+		st.subj = ""
+		content := rewriteEN(text, true)
+		return classify(content, text, remember), true
+	}
+	if i := strings.Index(text, "我"); i >= 0 && timeZH.MatchString(text[:i]) && !strings.ContainsAny(text[:i], "你他她它") {
+		rest := text[i+len("我"):]
+		subj := "用户"
+		switch {
+		case strings.HasPrefix(rest, "们"):
+			if notClaimWe.MatchString(rest) {
+				return Fact{}, false
+			}
+			subj, rest = "用户他们", rest[len("们"):]
+		case strings.HasPrefix(rest, "的"):
+			k := kinZH.FindString(rest[len("的"):])
+			subj, rest = "用户的"+k, rest[len("的")+len(k):]
+		default:
+			if k := kinZH.FindString(rest); k != "" {
+				subj, rest = "用户的"+k, rest[len(k):]
+			} else if notClaimZH.MatchString(rest) {
+				st.subj = ""
+				return Fact{}, false
+			}
+		}
+		if meaningful(rest) < 2 {
+			return Fact{}, false
+		}
+		st.subj = subj
+		content := subj + strings.TrimSpace(text[:i]) + rewriteZH(rest)
+		return classify(content, text, remember), true
+	}
+	if hasHan(text) && st.subj != "" && !contStop.MatchString(text) && !strings.Contains(text, "你") {
+		if contMerge.MatchString(text) || !cueZH.MatchString(text) {
+			return Fact{Content: rewriteZH(text)}, false
+		}
+		if notClaimZH.MatchString(text) {
+			return Fact{}, false
+		}
+		return classify(st.subj+rewriteZH(text), text, remember), true
+	}
+	if remember && meaningful(text) >= 4 {
+		if hasHan(text) {
+			return classify("用户"+rewriteZH(text), text, true), true
+		}
+		return classify("User noted: "+rewriteEN(text, false), text, true), true
+	}
+	st.subj = ""
+	return Fact{}, false
+}
+
+type stripped struct {
+	rest     string
+	remember bool
+}
+
+// discourseStrip drops discourse words and requests to remember from the start of a
+// clause, reporting the latter.
+func discourseStrip(text string) stripped {
+	out := stripped{rest: text}
+	for range 4 {
+		t := strings.TrimSpace(out.rest)
+		m := discourseEN.FindStringSubmatchIndex(t)
+		if m == nil {
+			m = discourseZH.FindStringSubmatchIndex(t)
+		}
+		if m == nil || m[1] == 0 {
+			out.rest = t
+			return out
+		}
+		if m[2] >= 0 {
+			out.remember = true
+		}
+		out.rest = t[m[1]:]
+	}
+	out.rest = strings.TrimSpace(out.rest)
+	return out
+}
+
+func claimFact(content, pred string, conf float64) Fact {
+	return Fact{Type: TypeFact, Content: content, Subject: "user", Predicate: pred, Confidence: conf}
+}
+
+// Kinds of claim, tried in order on the clause (lower case): the first that matches
+// gives the type and predicate.
+var claimKinds = []struct {
+	re        *regexp.Regexp
+	typ, pred string
+}{
+	{regexp.MustCompile(`(?i)\b(?:my\s+name|call\s+me|i\s+go\s+by|名字)\b|我叫|叫我|^(?:hi|hello|hey)?[,!\s]*i'm\s+\p{Lu}\p{Ll}+$`), TypeProfile, "name"},
+	{regexp.MustCompile(`(?i)\b(?:(?:don't|do\s+not|doesn't|dont)\s+(?:really\s+|much\s+)?(?:like|enjoy|love)|hate|dislike|detest|can't\s+stand|cannot\s+stand|not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan|not\s+(?:really\s+)?into)\b|不喜欢|讨厌|受不了|反感|不爱|烦|不习惯`), TypePreference, "dislikes"},
+	{regexp.MustCompile(`(?i)allerg|asthma|diabet|intoleran|surgery|migraine|pregnan|injur|adhd|autis|anxiety|depress|blood\s+pressure|covid|physio|insomnia|\bcondition\b|medication|\bsick\b|disease|过敏|哮喘|糖尿病|高血压|胃不好|手术|失眠|不耐受|腰椎|颈椎|近视|怀孕|病|疼|痛`), TypeProfile, "health"},
+	{regexp.MustCompile(`(?i)vegetarian|vegan|pescatarian|\bketo\b|kosher|halal|gluten|don't\s+eat|do\s+not\s+eat|don't\s+drink|never\s+eat|no\s+red\s+meat|alcohol|吃素|素食|不吃|不喝|戒酒|减肥|控糖|忌口|节食`), TypeProfile, "diet"},
+	{regexp.MustCompile(`(?i)\b(?:like|love|prefer|enjoy|into|fan\s+of|favou?rite|rather|adore|go-to)\b|喜欢|最爱|偏好|偏爱|热爱|钟爱|习惯|prefer|爱吃|爱喝|爱看|爱听|爱玩`), TypePreference, "likes"},
+	{regexp.MustCompile(`(?i)\b(?:every|each|usually|most\s+(?:nights|mornings|days|evenings|weekends)|on\s+weekends|daily|weekly|nightly|always|habit|routine)\b|每天|每周|每个|每晚|每月|每年|平时|一般|周末|通常|经常|习惯|每次`), TypeProfile, "habit"},
+	{regexp.MustCompile(`(?i)\b(?:tomorrow|tonight|next\s+\w+|this\s+(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening)|on\s+the\s+\d|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|deadline|appointment|flight|flying|wedding|interview|conference|due|trip|visiting|exam|defense|offsite)\b|明天|后天|大后天|下周|下个月|下礼拜|这周|本周|周[一二三四五六日天末]|星期|礼拜|月底|月初|\d+月|\d+号|\d+日|点|国庆|春节|假期|出差|开会|面试|考试|截止|到期|航班|婚礼|约了`), TypeFact, "event"},
+	{regexp.MustCompile(`(?i)\b(?:daughter|son|wife|husband|partner|kids?|children|mom|mum|mother|dad|father|brother|sister|parents|grand\w*|twins|baby|girlfriend|boyfriend|fianc\w*|dog|cat|pet|puppy|kitten|family|in-laws?|cousin|niece|nephew|aunt|uncle|roommate)\b|闺女|女儿|儿子|老婆|老公|妻子|丈夫|孩子|妈|爸|父母|哥|姐|弟|妹|外婆|奶奶|爷爷|外公|姥|女朋友|男朋友|对象|猫|狗|金毛|宠物|宝宝|家人`), TypeProfile, "family"},
+	{regexp.MustCompile(`(?i)\b(?:work|works|worked|working|job|engineer|developer|programmer|teacher|nurse|designer|manager|lead|team|company|startup|freelanc\w*|intern|employ\w*|career|doctor|lawyer|student|studying|study|major|retired|founder|consultant|analyst|researcher|professor|chef|accountant|pm|ceo|cto)\b|工作|上班|公司|团队|工程师|老师|教师|程序员|经理|律师|护士|实习|创业|离职|职业|学生|研究生|读书|上学|专业|退休|医生|会计|策划|运营|设计师|做前端|做后端|做.{1,8}的`), TypeProfile, "job"},
+	{regexp.MustCompile(`(?i)\b(?:live|lives|lived|living|moved|move|grew\s+up|from|based|commute|house|apartment|hometown|originally)\b|住|搬|老家|来自|家在|定居|人[，,。]?$|通勤`), TypeProfile, "location"},
+	{regexp.MustCompile(`(?i)\b(?:use|uses|using|used|code|coding|write\s+in|laptop|machine|setup|editor|computer|phone|linux|mac|macbook|windows|ide|keyboard|monitor|vim|neovim|emacs|vs\s*code|run|runs|running\s+on|deploy|stack)\b|用|电脑|手机|平板|装的|系统`), TypeProfile, "uses"},
+	{regexp.MustCompile(`(?i)\b\d{1,3}\b|years?\s+old|pronouns|nationality|citizen|canadian|american|british|chinese|german|french|indian|japanese|korean|岁|属|国籍|人$`), TypeProfile, "identity"},
+}
+
+// familyLead: a claim whose subject is someone of the user's family or a pet.
+var familyLead = regexp.MustCompile(`(?i)^(?:User's|User and their)\s+(?:\w+\s+)?(?:daughters?|sons?|wife|husband|partner|kids?|children|mom|mum|mother|dad|father|brothers?|sisters?|parents|grand\w+|twins|baby|girlfriend|boyfriend|fianc\w*|dogs?|cats?|pets?|puppy|kitten|family|in-laws?|cousins?|niece|nephew|aunt|uncle)\b|^用户的(?:闺女|女儿|儿子|孩子|小孩|老婆|老公|媳妇|妻子|丈夫|爱人|对象|女朋友|男朋友|妈|爸|父母|哥|姐|弟|妹|外婆|外公|奶奶|爷爷|姥|家人|家猫|家狗|猫|狗|宝宝|大儿子|小儿子|大女儿|小女儿|双胞胎)`)
+
+// classify types a claim by its words; what none fits is a fact. An explicit request to
+// remember raises the confidence.
+func classify(content, clause string, remember bool) Fact {
+	f := Fact{Type: TypeFact, Content: clip(content), Subject: "user", Predicate: "about", Confidence: 0.7}
+	if familyLead.MatchString(content) {
+		f.Type, f.Predicate, f.Confidence = TypeProfile, "family", 0.75
+		if remember {
+			f.Confidence = 0.85
+		}
+		return f
+	}
+	for _, k := range claimKinds {
+		if k.re.MatchString(clause) {
+			f.Type, f.Predicate = k.typ, k.pred
+			f.Confidence = 0.75
+			break
+		}
+	}
+	if remember {
+		f.Confidence = 0.85
+	}
+	return f
+}
+
+// English third-person rewrite.
+var (
+	enLead = []struct{ from, to string }{
+		{"i am ", "User is "}, {"i'm ", "User is "}, {"i’m ", "User is "}, {"i've ", "User has "}, {"i’ve ", "User has "},
+		{"i have ", "User has "}, {"i'd ", "User would "}, {"i’d ", "User would "}, {"i'll ", "User will "}, {"i’ll ", "User will "},
+		{"i was ", "User was "}, {"i don't ", "User doesn't "}, {"i dont ", "User doesn't "}, {"i do not ", "User does not "},
+		{"i do ", "User does "}, {"my ", "User's "}, {"our ", "User's "}, {"we're ", "User and family are "},
+		{"we've ", "User and family have "}, {"we ", "User and family "}, {"me and my ", "User and their "},
+	}
+	enMid = strings.NewReplacer(" my ", " their ", " My ", " their ", " I'm ", " they're ", " I’m ", " they're ",
+		" I've ", " they've ", " I'd ", " they'd ", " I'll ", " they'll ", " I ", " they ", " me ", " them ",
+		" myself", " themselves", " mine", " theirs", " me.", " them.", " me,", " them,")
+	enAdverb = regexp.MustCompile(`(?i)^(?:(?:really|also|just|mostly|usually|always|often|sometimes|never|still|normally|typically|generally|currently|now|actually|only|rarely|totally|absolutely|definitely|personally|mainly|primarily|even|already|finally|recently|kind\s+of|kinda|honestly|seriously|genuinely|occasionally|regularly|basically)\s+)*`)
+	enNoConj = map[string]bool{"can": true, "could": true, "will": true, "would": true, "should": true, "must": true,
+		"might": true, "may": true, "used": true, "can't": true, "won't": true, "didn't": true, "cannot": true, "had": true, "was": true}
+)
+
+// rewriteEN puts an English clause in the third person: "I prefer small, focused
+// commits" → "User prefers small, focused commits"; with lead false only the inside
+// ("renew my passport" → "renew their passport").
+func rewriteEN(clause string, lead bool) string {
+	c := strings.TrimSpace(clause)
+	out := c
+	if lead {
+		m := subjectEN.FindStringSubmatchIndex(c)
+		pre, body := "", c
+		if m != nil {
+			pre, body = strings.TrimSpace(c[:m[4]]), c[m[4]:]
+		}
+		lower := strings.ToLower(body)
+		done := false
+		for _, l := range enLead {
+			if strings.HasPrefix(lower, l.from) {
+				body, done = l.to+body[len(l.from):], true
+				break
+			}
+		}
+		if !done && (strings.HasPrefix(lower, "i ")) {
+			rest := body[2:]
+			adv := enAdverb.FindString(rest)
+			verb, tail, _ := strings.Cut(rest[len(adv):], " ")
+			body = "User " + adv + conjugate(verb) + spaceIf(tail)
+		}
+		if pre != "" {
+			// "Every Tuesday I teach…" → "User teaches … every Tuesday"; conjunctions go.
+			pre = strings.TrimSpace(conjRE.ReplaceAllString(strings.TrimRight(pre, ", "), ""))
+			if pre != "" {
+				body = strings.TrimRight(body, " ,") + " " + strings.ToLower(pre[:1]) + pre[1:]
+			}
+		}
+		out = body
+	}
+	out = strings.TrimSpace(enMid.Replace(" " + out + " "))
+	return trimTail(out)
+}
+
+func spaceIf(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " " + s
+}
+
+var conjRE = regexp.MustCompile(`(?i)^(?:(?:and|so|but|plus|then)\b[\s,]*)+`)
+
+// conjugate puts a base-form verb in the third person singular.
+func conjugate(v string) string {
+	lv := strings.ToLower(v)
+	switch {
+	case v == "" || enNoConj[lv] || strings.HasSuffix(lv, "ed") || strings.ContainsAny(lv, "'’") || !isLower(v):
+		return v
+	case lv == "have":
+		return "has"
+	case lv == "do", lv == "go":
+		return v + "es"
+	case lv == "be":
+		return "is"
+	case strings.HasSuffix(lv, "s") || strings.HasSuffix(lv, "sh") || strings.HasSuffix(lv, "ch") || strings.HasSuffix(lv, "x") || strings.HasSuffix(lv, "z"):
+		return v + "es"
+	case len(lv) > 1 && strings.HasSuffix(lv, "y") && !strings.ContainsRune("aeiou", rune(lv[len(lv)-2])):
+		return v[:len(v)-1] + "ies"
+	}
+	return v + "s"
+}
+
+func isLower(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// trimTail drops trailing discourse: ", by the way", ", lol", "，哈哈", "，帮我记一下".
+var tailRE = regexp.MustCompile(`(?i)[\s,，]*(?:by\s+the\s+way|btw|lol|haha|fyi|just\s+so\s+you\s+know|哈哈+|嘿嘿|帮我记一下|记一下|记住|谢谢)[\s.!。！~～]*$`)
+
+func trimTail(s string) string { return strings.TrimSpace(tailRE.ReplaceAllString(s, "")) }
+
+// rewriteZH puts the rest of a Chinese clause in the third person: 我的/我 → 用户的/用户.
+func rewriteZH(s string) string {
+	s = strings.ReplaceAll(s, "我们", "用户他们")
+	s = strings.ReplaceAll(s, "我的", "用户的")
+	for _, k := range []string{"闺女", "女儿", "儿子", "孩子", "老婆", "老公", "妈", "爸", "家"} {
+		s = strings.ReplaceAll(s, "我"+k, "用户的"+k)
+	}
+	s = strings.ReplaceAll(s, "我", "用户")
+	if utf8.RuneCountInString(s) > 0 {
+		s = trimTail(strings.TrimSpace(s))
+	}
+	return s
+}
