@@ -24,8 +24,8 @@ import (
 // fiction or role-play says nothing about the user.
 var (
 	contentRequest = regexp.MustCompile(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can you|could you|would you|now|also|and)[,!\s]+)*(?:translate|summari[sz]e|rewrite|rephrase|paraphrase|proofread|correct|check|fix\s+(?:the\s+|my\s+)?(?:grammar|spelling|typos?|english)|polish|reword|shorten|expand|write|draft|compose|turn|convert|analy[sz]e|give\s+me\s+(?:an?\s+)?examples?|make\s+(?:a|up)|use)\b[^\n:："“「]*[:："“「]` +
-		`|^[\s\W]*(?:请|麻烦你?|帮我|帮忙|能不能帮我|你能帮我|可以帮我)?[^\n:：“「"]{0,12}(?:翻译|总结|概括|改写|润色|造句|例句|举个例子|缩写|扩写|写一|写个|写段|改一下|检查一下|分析一下)[^\n:：“「"]*[：:“「"]`)
-	fiction = regexp.MustCompile(`(?i)\b(?:in\s+my\s+(?:story|novel|book|script|game|screenplay|fic|fanfic|campaign|dream)|my\s+(?:character|protagonist|oc|hero|heroine|villain)|role[- ]?play|let'?s\s+play|pretend\s+(?:you|I|that|to)|the\s+(?:hero|heroine|protagonist|main\s+character)\b)` +
+		`|^[\s\W]*(?:请|麻烦你?|帮我|帮忙|能不能帮我|你能帮我|可以帮我)?[^\n:：“「"]{0,12}(?:翻译|总结|概括|改写|润色|造句|例句|举个例子|缩写|扩写|写一|写个|写段|改一下|改得|改成|改为|修改|翻成|译成|检查一下|分析一下)[^\n:：“「"]*[：:“「"]`)
+	fiction = regexp.MustCompile(`(?i)\b(?:d&d|dnd|dungeons\s+(?:&|and)\s+dragons|tabletop\s+rpg)|\b(?:(?:in|for)\s+my\s+(?:story|novel|book|script|game|screenplay|fic|fanfic|campaign|dream)|my\s+(?:character|protagonist|oc|hero|heroine|villain|bard|wizard|paladin|rogue|warlock|druid|cleric|sorcerer|ranger|avatar)|role[- ]?play|let'?s\s+play|pretend\s+(?:you|I|that|to)|the\s+(?:hero|heroine|protagonist|main\s+character)\b)` +
 		`|我在写(?:小说|故事|剧本)|小说里|小说中|故事里|故事中|角色扮演|主角|扮演|假设你是|假装你是|假装我是|剧本里|游戏里的角色|梦见`)
 )
 
@@ -37,16 +37,16 @@ func userMaterial(text string) bool {
 // Parts of a clause.
 var (
 	// discourse words before a claim, and explicit requests to remember it (group 1).
-	discourseEN = regexp.MustCompile(`(?i)^(?:(?:oh|ok|okay|so|also|and|but|plus|btw|by\s+the\s+way|fyi|for\s+context|for\s+the\s+record|background|context|important|quick\s+intro|intro|about\s+me|a\s+few\s+things\s+about\s+me|some\s+context|well|hi|hey|hello|yeah|yes|again|honestly|actually|anyway|oh\s+and|heads\s+up|(?:hi|hey|hello)\s+there|good\s+(?:morning|afternoon|evening))[\s,:!.—–-]+` +
-		`|((?:please\s+|can\s+you\s+(?:please\s+)?|could\s+you\s+(?:please\s+)?)?(?:remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|make\s+a\s+note|just\s+so\s+you\s+know|for\s+your\s+(?:info|information))(?:\s+(?:that|this))?(?:\s*[:,—–-]\s*|\s+)))`)
+	discourseEN = regexp.MustCompile(`(?i)^(?:(?:oh|ok|okay|so|also|and|but|plus|btw|by\s+the\s+way|fyi|for\s+context|for\s+the\s+record|background|context|important|quick\s+intro|intro|about\s+me|a\s+few\s+things\s+about\s+me|some\s+context|well|hi|hey|hello|yeah|yes|again|honestly|actually|anyway|oh\s+and|(?:just\s+)?a\s+(?:quick\s+)?heads[- ]up(?:\s+that)?|heads[- ]up(?:\s+that)?|just\s+fyi|(?:hi|hey|hello)\s+there|good\s+(?:morning|afternoon|evening))[\s,:!.—–-]+` +
+		`|((?:please\s+|can\s+you\s+(?:please\s+)?|could\s+you\s+(?:please\s+)?)?(?:remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|make\s+a\s+note|save\s+this(?:\s+for\s+later)?|just\s+so\s+you\s+know|for\s+your\s+(?:info|information))(?:\s+(?:that|this))?(?:\s*[:,—–-]\s*|\s+)))`)
 	discourseZH = regexp.MustCompile(`^(?:(?:对了|另外|还有|顺便说一下|顺便说下|顺便提一下|简单介绍一下|介绍一下|自我介绍一下|其实|说实话|老实说|嗯嗯|嗯|哦|噢|好的|好|那个|是这样的|是这样|补充一下|提一下|你好|您好|hi|Hi|hello|Hello|对|重要)[\s，,：:！!~～]*` +
-		`|((?:请|你|麻烦你?|帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|备注一下|别忘了|不要忘了|千万别忘了|remember一下|remember)(?:一下)?[\s，,：:！!]*))`)
-	rememberOnly = regexp.MustCompile(`(?i)^(?:(?:请|你|麻烦你?|帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|别忘了|remember一下)(?:一下|了|哦|啊|哈|吧|啦)*|(?:please\s+)?(?:remember|note|save|keep)\s+(?:this|that)(?:\s+(?:for\s+me|please))?|(?:please\s+)?(?:don't\s+forget|note\s+it\s+down|write\s+that\s+down))[\s.!。！~～]*$`)
+		`|((?:这个|这件事|这些)?(?:请|你|麻烦你?)?(?:帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|备注一下|别忘了|不要忘了|千万别忘了|remember一下|remember)(?:一下)?[\s，,：:！!]*))`)
+	rememberOnly = regexp.MustCompile(`(?i)^(?:(?:到时候|记得|请|你|麻烦你?)*提醒我(?:一下|一声)?|(?:请|你|麻烦你?|帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|别忘了|remember一下)(?:一下|了|哦|啊|哈|吧|啦)*|(?:please\s+)?(?:remember|note|save|keep)\s+(?:this|that)(?:\s+(?:for\s+me|please))?|(?:please\s+)?(?:don't\s+forget|note\s+it\s+down|write\s+that\s+down))[\s.!。！~～]*$`)
 	remindEN     = regexp.MustCompile(`(?i)^(?:please\s+|can\s+you\s+|could\s+you\s+)?remind\s+me\s+(?:to\s+|that\s+|about\s+)?`)
 	remindZH     = regexp.MustCompile(`^(?:请|麻烦你?|记得)?提醒我(?:一下)?[\s，,：:]*`)
 
 	// subject: the user, after words of time and place ("Every Tuesday I…", "下周三我…").
-	subjectEN = regexp.MustCompile(`(?i)^((?:(?:every|each|most|on|in|at|this|next|last|these|by|since|for|from|today|tomorrow|tonight|now|right\s+now|currently|lately|recently|nowadays|usually|sometimes|often|then|and|so|but|plus|starting|until)\b[^,;.!?]{0,30}?[,\s]+)?)(i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|i\s+am|i|my|our|we're|we've|we|me\s+and\s+my)\b`)
+	subjectEN = regexp.MustCompile(`(?i)^((?:(?:every|each|most|on|in|at|this|next|last|these|by|since|for|from|today|tomorrow|tonight|now|right\s+now|currently|lately|recently|nowadays|usually|sometimes|often|then|and|so|but|plus|starting|until|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays|mornings|evenings|both|all|one|two|three|some|most|later)\b[^,;.!?]{0,30}?[,\s]+)?)(i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|i\s+am|i|my|our|we're|we've|we|me\s+and\s+my)\b`)
 	timeZH    = regexp.MustCompile(`(?i)^(?:[\p{Han}0-9A-Za-z:： ]*(?:年|月|日|号|周|星期|礼拜|天|今|明|后天|昨|晚|早|中午|下午|上午|点|节|假|末|平时|每|现在|目前|最近|之前|以前|去年|今年|明年|下个|上个|这个|这周|本周|以后|刚|马上|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|tomorrow|tonight|week|month|weekend)[\p{Han}0-9A-Za-z:： ]*)?$`)
 
 	// questions, hypotheticals.
@@ -65,17 +65,28 @@ var (
 	// notClaimWe: "我们继续吧", "we can start".
 	notClaimWe = regexp.MustCompile(`(?i)^(?:们)?(?:继续|开始|来|先|再|聊|看|讨论|一起|可以|能不能|要不要|试试)|^(?:can|could|should|will|'ll|might|may|need\s+to\s+talk|continue|start)\b`)
 
+	leadVerbEN = regexp.MustCompile(`(?i)^(just\s+got|got|been|just\s+started|started|just\s+finished|finished|just\s+moved|moved|heading|flying|off\s+to|currently\s+working|working|living|just\s+bought|bought|recently\s+started|have\s+been|gonna\s+be|going\s+to\s+be)\s+`)
+	leadVerbs  = map[string]string{"just got": "just got", "got": "got", "been": "has been", "just started": "just started",
+		"started": "started", "just finished": "just finished", "finished": "finished", "just moved": "just moved", "moved": "moved",
+		"heading": "is heading", "flying": "is flying", "off to": "is off to", "currently working": "is currently working",
+		"working": "is working", "living": "is living", "just bought": "just bought", "bought": "bought",
+		"recently started": "recently started", "have been": "has been", "gonna be": "is going to be", "going to be": "is going to be"}
+	firstPersonEN = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	imperativeEN  = regexp.MustCompile(`(?i)^(?:please\s+|pls\s+|kindly\s+|now\s+|ok\s+|okay\s+|so\s+)*(?:tell|give|show|help|let|let's|write|make|find|send|explain|draft|translate|create|list|remind|check|fix|summari[sz]e|teach|walk|get|take|bring|call|email|text|ask|trust|believe|excuse|forgive|pardon|thank|thanks|thx|ty|can|could|would|will|do|don't|use|keep|stop|sorry|hey|hi|hello|wait|hold|look|see|go|come|try|remember|forget|put|add|set|read|review|compare|suggest|recommend|plan|build|implement|convert|rewrite|proofread|calculate|describe|outline|sign|pick|choose|answer|reply|respond|no\s+worries|no\s+problem|nice|great|cool|awesome|wow|ok|okay|yes|yeah|yep|nope|lol|haha|good|sounds|that\s+works|that's|this\s+is|it's|it\s+was|you)\b`)
+	thirdEN       = regexp.MustCompile(`(?i)["“”「」]|^(?:it|this|that|these|those|which)\b|\b(?:quote|quoted|saying|proverb|lyrics?|line\s+from)\b|\b(?:he|she|they|his|her|their|him)\s+(?:said|says|told|thinks|asked|wrote)\b|\b(?:said|says|told\s+me)\b`)
+	requestZH     = regexp.MustCompile(`^(?:请|麻烦|帮我|帮忙|给我|告诉我|让我|教我|替我|能不能|可不可以|可以|想请|陪我|带我|问我|跟我|和我|叫我|求|快|赶紧|记得|别|不要|写(?:一|个|首|篇|段|封|份)|翻译|总结|造|举|列|推荐|解释|讲|画|生成|查|算|改|把|用[“「"])`)
+	objectVerbZH  = regexp.MustCompile(`(?:让|给|帮|请|叫|跟|和|对|被|把|替|教|告诉|问|陪|带|找|送|借|催|约|等|逗|骗|吓|说|像|比|为|向|同)$`)
 	hedgeEN = regexp.MustCompile(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
 	callMe  = regexp.MustCompile(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
 	// myThing: "my code compiles", "my build failed" are the work at hand, not the user.
 	myThing = regexp.MustCompile(`(?i)^(?:code|script|function|program|build|app|test|tests|query|class|output|pr|branch|commit|repo|server|api|endpoint|question|answer|point|bad|mistake|message|previous|last|first|request|prompt)\b`)
 	// kin and possessions after 我 ("我老婆叫小雨" is about the user's wife).
-	kinZH = regexp.MustCompile(`^(?:闺女|女儿|儿子|孩子|小孩|老婆|老公|媳妇|妻子|丈夫|爱人|对象|女朋友|男朋友|未婚妻|未婚夫|妈妈|妈|爸爸|爸|父母|爸妈|哥哥|哥|姐姐|姐|弟弟|弟|妹妹|妹|外婆|外公|奶奶|爷爷|姥姥|姥爷|家人|家猫|家狗|家|猫|狗|室友|同事|老板|领导|朋友|同学|导师|舅舅|姑姑|阿姨|叔叔|婆婆|公公|岳父|岳母|宝宝|大儿子|小儿子|大女儿|小女儿|表哥|表姐|表妹|表弟|堂哥|堂姐|侄子|侄女|外甥|双胞胎)`)
+	kinZH = regexp.MustCompile(`^(?:闺女|女儿|儿子|孩子|小孩|老婆|老公|媳妇|妻子|丈夫|爱人|对象|女朋友|男朋友|未婚妻|未婚夫|妈妈|妈|爸爸|爸|父母|爸妈|哥哥|哥|姐姐|姐|弟弟|弟|妹妹|妹|外婆|外公|奶奶|爷爷|姥姥|姥爷|家人|家猫|家狗|猫|狗|室友|同事|老板|领导|朋友|同学|导师|舅舅|姑姑|阿姨|叔叔|婆婆|公公|岳父|岳母|宝宝|大儿子|小儿子|大女儿|小女儿|表哥|表姐|表妹|表弟|堂哥|堂姐|侄子|侄女|外甥|双胞胎)`)
 	// cueZH: a continuation with one of these is a claim of its own; without, it says
 	// more about the claim before it and joins it ("我老公在银行上班，经常加班").
 	cueZH     = regexp.MustCompile(`喜欢|讨厌|爱|用|住|在.{1,12}(?:工作|上班|读书|上学|实习)|做|养|有|过敏|不吃|不喝|吃素|控糖|减肥|健身|备孕|戒|每|周末|平时|习惯|去|来自|老家|家在|搬|学|考|参加|开会|面试|出差|结婚|offer|prefer|like|use`)
 	contMerge = regexp.MustCompile(`^(?:是|因为|所以|因此|但是|但|不过|可是|而且|并且|然后|结果|导致|尤其|特别是|比如|例如|包括|已经|一共|大概|主要|基本)`)
-	contStop  = regexp.MustCompile(`^(?:哈哈|谢谢|嗯|好的|对吧|是吧|你|您|他|她|它|这|那|大家|别人)`)
+	contStop  = regexp.MustCompile(`^(?:哈哈|谢谢|嗯|好的|对吧|是吧|你|您|他|她|它|这|那|大家|别人|别|不要|请)`)
 )
 
 // claimClauses splits a sentence into clauses: rune spans [from, to).
@@ -93,9 +104,6 @@ func claimClauses(r []rune) [][2]int {
 		switch {
 		case c == '，' || c == '；' || c == ';':
 			// Chinese commas cut when the next clause starts with Han text or a subject.
-			if c == '，' && !hanAt(r, i+1) && !subjectAt(r, i+1) {
-				continue
-			}
 			cut(i, i+1)
 		case c == ',':
 			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) {
@@ -144,10 +152,14 @@ func hanAt(r []rune, i int) bool {
 	return i >= 0 && i < len(r) && unicode.Is(unicode.Han, r[i])
 }
 
-// subjectAt reports whether an English first-person subject starts at i.
+// subjectAt reports whether an English first-person subject starts at i (after a word of
+// time: "…, Wednesday my daughter has a recital").
 func subjectAt(r []rune, i int) bool {
 	for i < len(r) && r[i] == ' ' {
 		i++
+	}
+	if m := timeWordEN.FindStringIndex(string(r[i:min(len(r), i+40)])); m != nil {
+		i += utf8.RuneCountInString(string(r[i:min(len(r), i+40)])[:m[1]])
 	}
 	for _, w := range []string{"i ", "i'm ", "i’m ", "i've ", "i'd ", "i'll ", "my ", "we ", "we're ", "our ", "我"} {
 		if hasPrefixFold(r[i:], w) {
@@ -156,6 +168,8 @@ func subjectAt(r []rune, i int) bool {
 	}
 	return false
 }
+
+var timeWordEN = regexp.MustCompile(`(?i)^(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|next\s+week|this\s+weekend|later)\s+`)
 
 // claimState carries what the clauses of a sentence share.
 type claimState struct {
@@ -257,6 +271,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if m := discourseStrip(text); m.rest != text {
 		text, remember = m.rest, remember || m.remember
 	}
+	if strings.HasPrefix(text, "本人") {
+		text = "我" + text[len("本人"):]
+	}
 	if m := hedgeEN.FindStringIndex(text); m != nil {
 		text = text[m[1]-1:] // "I think I prefer the second option"
 	}
@@ -302,10 +319,20 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		content := rewriteEN(text, true)
 		return classify(content, text, remember), true
 	}
+	if m := leadVerbEN.FindStringSubmatchIndex(text); m != nil && !strings.Contains(text, "?") && meaningful(text[m[1]:]) >= 4 {
+		// "Been dealing with tennis elbow for weeks", "Got an interview on the 9th".
+		lead := strings.ToLower(strings.Join(strings.Fields(text[m[2]:m[3]]), " "))
+		content := "User " + leadVerbs[lead] + " " + rewriteEN(text[m[1]:], false)
+		f := classify(content, text, remember)
+		f.Confidence -= 0.1
+		return f, true
+	}
 	if i := strings.Index(text, "我"); i >= 0 && timeZH.MatchString(text[:i]) && !strings.ContainsAny(text[:i], "你他她它") {
 		rest := text[i+len("我"):]
 		subj := "用户"
 		switch {
+		case strings.HasPrefix(rest, "们家"):
+			subj, rest = "用户家", rest[len("们家"):]
 		case strings.HasPrefix(rest, "们"):
 			if notClaimWe.MatchString(rest) {
 				return Fact{}, false
@@ -314,6 +341,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		case strings.HasPrefix(rest, "的"):
 			k := kinZH.FindString(rest[len("的"):])
 			subj, rest = "用户的"+k, rest[len("的")+len(k):]
+			if k == "" {
+				subj, rest = "用户", "的"+rest
+			}
 		default:
 			if k := kinZH.FindString(rest); k != "" {
 				subj, rest = "用户的"+k, rest[len(k):]
@@ -328,6 +358,25 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		st.subj = subj
 		content := subj + strings.TrimSpace(text[:i]) + rewriteZH(rest)
 		return classify(content, text, remember), true
+	}
+	if i := strings.Index(text, "我"); i > 0 && !strings.ContainsAny(text, "你您他她它") && !requestZH.MatchString(text) &&
+		!objectVerbZH.MatchString(text[:i]) && !strings.HasPrefix(text[i:], "我们") && utf8.RuneCountInString(text[:i]) <= 12 &&
+		!strings.ContainsAny(text[:i], "说讲写问“\"「：:") {
+		// "写东西我一般用 Typora", "甜豆花是我的最爱": the user, after a topic.
+		if notClaimZH.MatchString(text[i+len("我"):]) {
+			return Fact{}, false
+		}
+		st.subj = "用户"
+		f := classify(rewriteZH(text), text, remember)
+		f.Confidence -= 0.1
+		return f, true
+	}
+	if !hasHan(text) && firstPersonEN.MatchString(text) && !imperativeEN.MatchString(text) && !questionEN.MatchString(text) &&
+		!thirdEN.MatchString(text) && meaningful(text) >= 8 {
+		// "Spreadsheets bore me to tears", "Home for me is a flat in Glasgow".
+		f := classify("User: "+rewriteEN(lowerFirst(text), false), text, remember)
+		f.Confidence -= 0.15
+		return f, true
 	}
 	if hasHan(text) && st.subj != "" && !contStop.MatchString(text) && !strings.Contains(text, "你") {
 		if contMerge.MatchString(text) || !cueZH.MatchString(text) {
@@ -481,6 +530,14 @@ func rewriteEN(clause string, lead bool) string {
 	}
 	out = strings.TrimSpace(enMid.Replace(" " + out + " "))
 	return trimTail(out)
+}
+
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || (r == 'I' && (len(s) == 1 || !unicode.IsLetter(rune(s[1])))) {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
 }
 
 func spaceIf(s string) string {

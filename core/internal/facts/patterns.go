@@ -148,6 +148,8 @@ func init() {
 			build: verbatim(TypeRule, 0.75)},
 		{need: words("回答 回复 说话 解释"), re: re(`^(?:请)?(?:回答|回复|说话|解释)(?:得|的时候|时)?[^，。,]{0,6}?(?:一点|一些|点儿)[。！!]*$`),
 			build: verbatim(TypeRule, 0.7)},
+		{need: words("no zero"), re: re(`^(?i:(?:please\s+)?(?:no|zero)\s+(?:more\s+)?[^,.!?]{2,40}?\s+(?:in|for|on)\s+(?:your|the|any|all)\s+(?:answers?|repl(?:y|ies)|responses?|code|outputs?|messages?|examples?|emails?|summar(?:y|ies))` + rb + `)`),
+			build: verbatim(TypeRule, 0.75)},
 		{need: words("when whenever use avoid stick prefer answer reply respond format keep"), re: re(`^(?i:(?:when|whenever)\s+you\s+[^,.!?]{2,50},\s*(?:please\s+)?(?:always\s+|never\s+)?(?:use|don't|do\s+not|avoid|keep|add|include|prefer|stick|write|put|give|show|answer|reply|respond|format|follow|make)` + rb +
 			`|(?:please\s+)?(?:use|avoid|stick\s+to|prefer|answer|reply|respond|format|keep)\s+[^.!?]{2,60}?(?:,\s*not\s+|\s+instead\s+of\s+|\s+rather\s+than\s+|\s+by\s+default|\s+at\s+all\s+times))`),
 			build: verbatim(TypeRule, 0.75)},
