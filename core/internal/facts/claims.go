@@ -76,8 +76,8 @@ var (
 	thirdEN       = regexp.MustCompile(`(?i)["“”「」]|^(?:it|this|that|these|those|which)\b|\b(?:quote|quoted|saying|proverb|lyrics?|line\s+from)\b|\b(?:he|she|they|his|her|their|him)\s+(?:said|says|told|thinks|asked|wrote)\b|\b(?:said|says|told\s+me)\b`)
 	requestZH     = regexp.MustCompile(`^(?:请|麻烦|帮我|帮忙|给我|告诉我|让我|教我|替我|能不能|可不可以|可以|想请|陪我|带我|问我|跟我|和我|叫我|求|快|赶紧|记得|别|不要|写(?:一|个|首|篇|段|封|份)|翻译|总结|造|举|列|推荐|解释|讲|画|生成|查|算|改|把|用[“「"])`)
 	objectVerbZH  = regexp.MustCompile(`(?:让|给|帮|请|叫|跟|和|对|被|把|替|教|告诉|问|陪|带|找|送|借|催|约|等|逗|骗|吓|说|像|比|为|向|同)$`)
-	hedgeEN = regexp.MustCompile(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
-	callMe  = regexp.MustCompile(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
+	hedgeEN       = regexp.MustCompile(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
+	callMe        = regexp.MustCompile(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
 	// myThing: "my code compiles", "my build failed" are the work at hand, not the user.
 	myThing = regexp.MustCompile(`(?i)^(?:code|script|function|program|build|app|test|tests|query|class|output|pr|branch|commit|repo|server|api|endpoint|question|answer|point|bad|mistake|message|previous|last|first|request|prompt)\b`)
 	// kin and possessions after 我 ("我老婆叫小雨" is about the user's wife).

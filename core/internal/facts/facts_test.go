@@ -39,19 +39,43 @@ func TestExtract_gate(t *testing.T) {
 	}
 }
 
-func TestExtract_window(t *testing.T) {
-	// 12 exchanges: the preference is in message 0, outside the last 20.
-	msgs := conv("I prefer dark mode.")
-	for range 11 {
+// TestExtract_wholeAndKnown: a conversation is read whole (the 36-message conversation
+// of issue 9 lost the user's name, employer and rules past the last 20); Known messages
+// are not read again, and reading turn by turn gives the same facts as once at the end.
+func TestExtract_wholeAndKnown(t *testing.T) {
+	msgs := conv("My name is Ada Lovelace.", "I work at Stripe.", "From now on, answer in French.")
+	for range 15 {
 		msgs = append(msgs, conv("hello")...)
 	}
-	if r := Extract(msgs, Options{}); len(r.Facts) != 0 {
-		t.Fatalf("message 0 of 24 was read: %+v", r.Facts)
-	}
-	msgs = append(msgs, conv("My name is Ada Lovelace.")...)
 	r := Extract(msgs, Options{})
-	if len(r.Facts) != 1 || !slices.Equal(r.Facts[0].Evidence, []int{24}) {
-		t.Fatalf("want the name from message 24: %+v", r.Facts)
+	if len(r.Facts) != 3 || r.Facts[0].Predicate != "name" || len(r.Read) != 36 || r.Unread != 0 {
+		t.Fatalf("36 messages: read %d, unread %d, facts %+v", len(r.Read), r.Unread, r.Facts)
+	}
+	// Turn by turn: each call knows what the ones before read.
+	var union []Fact
+	known := make([]bool, len(msgs))
+	for end := 1; end <= len(msgs); end++ {
+		r := Extract(msgs[:end], Options{Known: known[:end]})
+		if r.Reason == ReasonTooFewMessages {
+			continue
+		}
+		union = append(union, r.Facts...)
+		for _, i := range r.Read {
+			if known[i] {
+				t.Fatalf("message %d read twice", i)
+			}
+			known[i] = true
+		}
+	}
+	if got, want := fmt.Sprint(Fold(union)), fmt.Sprint(Extract(msgs, Options{}).Facts); got != want {
+		t.Errorf("turn by turn:\n %s\nonce:\n %s", got, want)
+	}
+	all := make([]bool, len(msgs))
+	for i := range all {
+		all[i] = true
+	}
+	if r := Extract(msgs, Options{Known: all}); len(r.Facts) != 0 || r.Reason != ReasonAllRead || len(r.Read) != 0 {
+		t.Errorf("all known: %+v", r)
 	}
 }
 
@@ -84,23 +108,26 @@ func TestFold_firstEightyCharacters(t *testing.T) {
 	}
 }
 
+// TestExtract_capsAtEight: the cap is per message — a message that says more than 8
+// things keeps its 8 most confident, in order; other messages have their own.
 func TestExtract_capsAtEight(t *testing.T) {
-	var user []string
+	var parts []string
 	for i := range 12 {
-		user = append(user, fmt.Sprintf("I really love topic number %d.", i))
+		parts = append(parts, fmt.Sprintf("I really love topic number %d.", i))
 	}
-	user[9] = "My name is Grace Hopper." // more confident than a preference: kept
-	r := Extract(conv(user...), Options{})
-	if len(r.Facts) != DefaultMaxFacts {
-		t.Fatalf("%d facts, want %d", len(r.Facts), DefaultMaxFacts)
+	parts[9] = "My name is Grace Hopper." // more confident than a preference: kept
+	one := strings.Join(parts, " ")
+	r := Extract(conv(one, "I prefer tea."), Options{MinMessages: 1})
+	if len(r.Facts) != DefaultMaxFacts+1 {
+		t.Fatalf("%d facts, want %d: %+v", len(r.Facts), DefaultMaxFacts+1, r.Facts)
 	}
 	if !slices.ContainsFunc(r.Facts, func(f Fact) bool { return f.Predicate == "name" }) {
 		t.Errorf("the most confident fact was dropped: %+v", r.Facts)
 	}
-	if !slices.IsSortedFunc(r.Facts, func(a, b Fact) int { return a.Evidence[0] - b.Evidence[0] }) {
-		t.Errorf("facts are not in the order they were said: %+v", r.Facts)
+	if r.Facts[DefaultMaxFacts].Content != "User prefers tea" {
+		t.Errorf("the second message's fact: %+v", r.Facts[DefaultMaxFacts])
 	}
-	if r := Extract(conv(user...), Options{MaxFacts: 3}); len(r.Facts) != 3 {
+	if r := Extract(conv(one), Options{MinMessages: 1, MaxFacts: 3}); len(r.Facts) != 3 {
 		t.Errorf("MaxFacts 3: %d facts", len(r.Facts))
 	}
 }
@@ -229,17 +256,18 @@ func TestExtract_readBudget(t *testing.T) {
 	if r := Extract(early, Options{MinMessages: 1}); len(r.Facts) != 1 {
 		t.Errorf("the start of a long message was not read: %+v", r.Facts)
 	}
-	// Four long messages: the oldest is past the call's budget.
+	// Long messages: the oldest ones are past the call's budget, left unread (whole).
 	var msgs []Message
-	for _, cue := range []string{"I prefer tea.", "I prefer coffee.", "I prefer water.", "I prefer juice."} {
-		msgs = append(msgs, Message{Role: "user", Text: cue + " " + pad})
+	n := MaxScanRunes/MaxMessageRunes + 1
+	for i := range n {
+		msgs = append(msgs, Message{Role: "user", Text: fmt.Sprintf("I prefer drink number %d. ", i) + pad})
 	}
-	got := Extract(msgs, Options{MinMessages: 1}).Facts
-	if len(got) != 3 || got[0].Evidence[0] != 1 || got[2].Evidence[0] != 3 {
-		t.Errorf("want the newest three messages read, in order: %+v", got)
+	r := Extract(msgs, Options{MinMessages: 1})
+	if len(r.Facts) != n-1 || r.Facts[0].Evidence[0] != 1 || r.Unread != 1 || len(r.Read) != n-1 || r.Read[0] != 1 {
+		t.Errorf("want the newest %d messages read, in order, and 1 unread: read %v, unread %d, %+v", n-1, r.Read, r.Unread, r.Facts)
 	}
-	if b := readBudget(msgs, Options{}); b[0] != 0 || b[3] != MaxMessageRunes || b[1]+b[2]+b[3] != MaxScanRunes {
-		t.Errorf("budget %v", b)
+	if b, unread := readBudget(msgs, Options{}); b[0] != -1 || b[n-1] != MaxMessageRunes || unread != 1 {
+		t.Errorf("budget %v, unread %d", b, unread)
 	}
 }
 

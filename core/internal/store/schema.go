@@ -147,6 +147,15 @@ var migrations = []string{
 		created_at INTEGER NOT NULL,
 		UNIQUE (namespace, session_id, from_turn, to_turn)
 	) STRICT;`,
+	// 2: the messages fact extraction has read, per session (extractFacts with commit and
+	// a sessionId reads each message once, however the conversation is passed).
+	`CREATE TABLE extraction_reads (
+		namespace  TEXT NOT NULL,
+		session_id TEXT NOT NULL,
+		msg_hash   TEXT NOT NULL, -- facts.MessageHash: role and text
+		read_at    INTEGER NOT NULL,
+		PRIMARY KEY (namespace, session_id, msg_hash)
+	) STRICT, WITHOUT ROWID;`,
 }
 
 // SchemaVersion is the schema version this build writes.
