@@ -31,8 +31,19 @@ var (
 
 // userMaterial reports whether a user message is material rather than the user speaking.
 func userMaterial(text string) bool {
-	return contentRequest.MatchString(text) || fiction.MatchString(text)
+	lower := strings.ToLower(text)
+	if (!prefilter || containsAny(lower, materialNeed)) && contentRequest.MatchString(text) {
+		return true
+	}
+	return (!prefilter || containsAny(lower, fictionNeed)) && fiction.MatchString(text)
 }
+
+// materialNeed and fictionNeed prefilter userMaterial's expressions: a content request
+// hands over its payload after a colon or in quotes.
+var (
+	materialNeed = []string{":", "：", "\"", "“", "「"}
+	fictionNeed  = words("d&d dnd dungeons tabletop story novel book script game screenplay fic campaign dream character protagonist oc hero villain bard wizard paladin rogue warlock druid cleric sorcerer ranger avatar role play pretend 小说 故事 剧本 角色扮演 主角 扮演 假设你是 假装 游戏 梦见")
+)
 
 // Parts of a clause.
 var (
@@ -185,10 +196,13 @@ func claims(s *sentence, idx int, skip []int, pf []spanFact) []Fact {
 	var out []Fact
 	st := claimState{last: -1}
 	spans := claimClauses(s.r)
-	for _, sp := range spans {
-		if rememberOnly.MatchString(strings.TrimSpace(string(s.r[sp[0]:sp[1]]))) {
-			st.remember = true
-		}
+	only := make([]bool, len(spans))
+	for k, sp := range spans {
+		t := strings.TrimSpace(string(s.r[sp[0]:sp[1]]))
+		only[k] = len(t) < 60 && rememberOnly.MatchString(strings.TrimRightFunc(t, func(r rune) bool {
+			return unicode.IsSpace(r) || strings.ContainsRune(".。!！~～…", r)
+		}))
+		st.remember = st.remember || only[k]
 	}
 	for k, sp := range spans {
 		from, to := sp[0], sp[1]
@@ -202,10 +216,10 @@ func claims(s *sentence, idx int, skip []int, pf []spanFact) []Fact {
 			st.last = -1
 			continue
 		}
-		if rememberOnly.MatchString(text) {
+		if only[k] {
 			continue
 		}
-		if st.cond || condEN.MatchString(text) || condZH.MatchString(text) {
+		if st.cond || (hasLatin(text) && condEN.MatchString(text)) || (hasHan(text) && condZH.MatchString(text)) {
 			st.cond = true
 			continue
 		}
@@ -274,42 +288,43 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if strings.HasPrefix(text, "本人") {
 		text = "我" + text[len("本人"):]
 	}
-	if m := hedgeEN.FindStringIndex(text); m != nil {
+	latin, han := hasLatin(text), hasHan(text)
+	if m := hedgeEN.FindStringIndex(head(text, 48)); latin && m != nil {
 		text = text[m[1]-1:] // "I think I prefer the second option"
 	}
 	if text == "" {
 		return Fact{}, false
 	}
-	if m := remindEN.FindStringIndex(text); m != nil && m[1] < len(text) {
+	if m := remindEN.FindStringIndex(head(text, 48)); latin && m != nil && m[1] < len(text) {
 		return claimFact(clip("User asked to be reminded to "+rewriteEN(text[m[1]:], false)), "reminder", 0.8), true
 	}
-	if m := remindZH.FindStringIndex(text); m != nil && m[1] < len(text) {
+	if m := remindZH.FindStringIndex(head(text, 48)); han && m != nil && m[1] < len(text) {
 		return claimFact(clip("提醒用户"+rewriteZH(text[m[1]:])), "reminder", 0.8), true
 	}
-	if m := callMe.FindStringSubmatch(text); m != nil {
+	if m := callMe.FindStringSubmatch(head(text, 80)); latin && m != nil {
 		return Fact{Type: TypeProfile, Content: clip("User goes by " + m[1]), Subject: "user", Predicate: "name", Confidence: 0.85}, true
 	}
 	if strings.HasSuffix(text, "吧") && !remember {
 		return Fact{}, false // a suggestion: "我们这个问题以后再说吧"
 	}
-	question := (ask && !remember) || questionZH.MatchString(text) && !remember || strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
+	question := (ask && !remember) || han && questionZH.MatchString(text) && !remember || strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
 	if question && !remember {
 		st.subj = ""
 		return Fact{}, false
 	}
-	if m := subjectEN.FindStringSubmatchIndex(text); m != nil && !questionEN.MatchString(text) {
+	if m := subjectMatch(text); latin && m != nil && !questionEN.MatchString(head(text, 32)) {
 		subj := strings.ToLower(text[m[4]:m[5]])
 		rest := strings.TrimSpace(text[m[5]:])
 		if strings.HasPrefix(subj, "i") && len(subj) > 1 {
 			rest = strings.TrimSpace(subj[1:]) + " " + rest // "'d love a…", "am not sure"
 		}
 		if subj == "we" || subj == "we're" || subj == "we've" || subj == "our" {
-			if notClaimWe.MatchString(rest) {
+			if notClaimWe.MatchString(head(rest, 48)) {
 				return Fact{}, false
 			}
-		} else if subj == "my" && myThing.MatchString(rest) {
+		} else if subj == "my" && myThing.MatchString(head(rest, 32)) {
 			return Fact{}, false
-		} else if strings.HasPrefix(subj, "i") && notClaimEN.MatchString(rest) {
+		} else if strings.HasPrefix(subj, "i") && notClaimEN.MatchString(head(rest, 64)) {
 			return Fact{}, false
 		}
 		if meaningful(rest) < 2 {
@@ -319,7 +334,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		content := rewriteEN(text, true)
 		return classify(content, text, remember), true
 	}
-	if m := leadVerbEN.FindStringSubmatchIndex(text); m != nil && !strings.Contains(text, "?") && meaningful(text[m[1]:]) >= 4 {
+	if m := leadVerbEN.FindStringSubmatchIndex(head(text, 48)); latin && m != nil && !strings.Contains(text, "?") && meaningful(text[m[1]:]) >= 4 {
 		// "Been dealing with tennis elbow for weeks", "Got an interview on the 9th".
 		lead := strings.ToLower(strings.Join(strings.Fields(text[m[2]:m[3]]), " "))
 		content := "User " + leadVerbs[lead] + " " + rewriteEN(text[m[1]:], false)
@@ -334,7 +349,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		case strings.HasPrefix(rest, "们家"):
 			subj, rest = "用户家", rest[len("们家"):]
 		case strings.HasPrefix(rest, "们"):
-			if notClaimWe.MatchString(rest) {
+			if notClaimWe.MatchString(head(rest, 48)) {
 				return Fact{}, false
 			}
 			subj, rest = "用户他们", rest[len("们"):]
@@ -347,7 +362,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		default:
 			if k := kinZH.FindString(rest); k != "" {
 				subj, rest = "用户的"+k, rest[len(k):]
-			} else if notClaimZH.MatchString(rest) {
+			} else if notClaimZH.MatchString(head(rest, 48)) {
 				st.subj = ""
 				return Fact{}, false
 			}
@@ -359,11 +374,11 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		content := subj + strings.TrimSpace(text[:i]) + rewriteZH(rest)
 		return classify(content, text, remember), true
 	}
-	if i := strings.Index(text, "我"); i > 0 && !strings.ContainsAny(text, "你您他她它") && !requestZH.MatchString(text) &&
+	if i := strings.Index(text, "我"); i > 0 && !strings.ContainsAny(text, "你您他她它") && !requestZH.MatchString(head(text, 24)) &&
 		!objectVerbZH.MatchString(text[:i]) && !strings.HasPrefix(text[i:], "我们") && utf8.RuneCountInString(text[:i]) <= 12 &&
 		!strings.ContainsAny(text[:i], "说讲写问“\"「：:") {
 		// "写东西我一般用 Typora", "甜豆花是我的最爱": the user, after a topic.
-		if notClaimZH.MatchString(text[i+len("我"):]) {
+		if notClaimZH.MatchString(head(text[i+len("我"):], 48)) {
 			return Fact{}, false
 		}
 		st.subj = "用户"
@@ -371,18 +386,18 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if !hasHan(text) && firstPersonEN.MatchString(text) && !imperativeEN.MatchString(text) && !questionEN.MatchString(text) &&
+	if latin && !han && firstPersonEN.MatchString(text) && !imperativeEN.MatchString(head(text, 48)) && !questionEN.MatchString(head(text, 32)) &&
 		!thirdEN.MatchString(text) && meaningful(text) >= 8 {
 		// "Spreadsheets bore me to tears", "Home for me is a flat in Glasgow".
 		f := classify("User: "+rewriteEN(lowerFirst(text), false), text, remember)
 		f.Confidence -= 0.15
 		return f, true
 	}
-	if hasHan(text) && st.subj != "" && !contStop.MatchString(text) && !strings.Contains(text, "你") {
-		if contMerge.MatchString(text) || !cueZH.MatchString(text) {
+	if hasHan(text) && st.subj != "" && !contStop.MatchString(head(text, 24)) && !strings.Contains(text, "你") {
+		if contMerge.MatchString(head(text, 24)) || !cueZH.MatchString(text) {
 			return Fact{Content: rewriteZH(text)}, false
 		}
-		if notClaimZH.MatchString(text) {
+		if notClaimZH.MatchString(head(text, 48)) {
 			return Fact{}, false
 		}
 		return classify(st.subj+rewriteZH(text), text, remember), true
@@ -408,9 +423,9 @@ func discourseStrip(text string) stripped {
 	out := stripped{rest: text}
 	for range 4 {
 		t := strings.TrimSpace(out.rest)
-		m := discourseEN.FindStringSubmatchIndex(t)
+		m := discourseEN.FindStringSubmatchIndex(head(t, 80))
 		if m == nil {
-			m = discourseZH.FindStringSubmatchIndex(t)
+			m = discourseZH.FindStringSubmatchIndex(head(t, 80))
 		}
 		if m == nil || m[1] == 0 {
 			out.rest = t
@@ -425,28 +440,147 @@ func discourseStrip(text string) stripped {
 	return out
 }
 
+// subjectMatch is subjectEN's submatch indexes, nil without running it when the first
+// word of text cannot start a match.
+func subjectMatch(text string) []int {
+	first := strings.ToLower(text)
+	if i := strings.IndexAny(first, " ,"); i >= 0 {
+		first = first[:i]
+	}
+	if prefilter && !subjectFirst[first] && !strings.HasPrefix(first, "i'") && !strings.HasPrefix(first, "i’") && !strings.HasPrefix(first, "we'") {
+		return nil
+	}
+	return subjectEN.FindStringSubmatchIndex(head(text, 80))
+}
+
+var subjectFirst = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words(`i my our we me every each most on in at this next last these by since for from today tomorrow
+		tonight now right currently lately recently nowadays usually sometimes often then and so but plus starting until monday
+		tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
+		weekends weekdays mornings evenings both all one two three some later`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// head returns the first n bytes of s, cut back to a character boundary: the anchored
+// expressions only look at the start of a clause, and Go's backtracker costs the length
+// of its input times the size of the expression.
+func head(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// hasLatin reports whether s has an ASCII letter (English regexps need one).
+func hasLatin(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
 func claimFact(content, pred string, conf float64) Fact {
 	return Fact{Type: TypeFact, Content: content, Subject: "user", Predicate: pred, Confidence: conf}
 }
 
-// Kinds of claim, tried in order on the clause (lower case): the first that matches
-// gives the type and predicate.
+// claimKinds are the kinds of claim, tried in order on the clause: the first with one of
+// its English words (whole words, lower case; a trailing * is a prefix), English phrases
+// ("_" for a space) or Chinese strings gives the type and predicate. Word lists, not
+// expressions: this runs on every claim, and Go's regexp costs the input's length times
+// the expression's size.
 var claimKinds = []struct {
-	re        *regexp.Regexp
 	typ, pred string
+	words     string // English words; "x*" matches a prefix
+	phrases   string // English phrases, "_" for a space
+	han       string // Chinese strings
+	digits    bool   // a number of 1–3 digits is a cue
 }{
-	{regexp.MustCompile(`(?i)\b(?:my\s+name|call\s+me|i\s+go\s+by|名字)\b|我叫|叫我|^(?:hi|hello|hey)?[,!\s]*i'm\s+\p{Lu}\p{Ll}+$`), TypeProfile, "name"},
-	{regexp.MustCompile(`(?i)\b(?:(?:don't|do\s+not|doesn't|dont)\s+(?:really\s+|much\s+)?(?:like|enjoy|love)|hate|dislike|detest|can't\s+stand|cannot\s+stand|not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan|not\s+(?:really\s+)?into)\b|不喜欢|讨厌|受不了|反感|不爱|烦|不习惯`), TypePreference, "dislikes"},
-	{regexp.MustCompile(`(?i)allerg|asthma|diabet|intoleran|surgery|migraine|pregnan|injur|adhd|autis|anxiety|depress|blood\s+pressure|covid|physio|insomnia|\bcondition\b|medication|\bsick\b|disease|过敏|哮喘|糖尿病|高血压|胃不好|手术|失眠|不耐受|腰椎|颈椎|近视|怀孕|病|疼|痛`), TypeProfile, "health"},
-	{regexp.MustCompile(`(?i)vegetarian|vegan|pescatarian|\bketo\b|kosher|halal|gluten|don't\s+eat|do\s+not\s+eat|don't\s+drink|never\s+eat|no\s+red\s+meat|alcohol|吃素|素食|不吃|不喝|戒酒|减肥|控糖|忌口|节食`), TypeProfile, "diet"},
-	{regexp.MustCompile(`(?i)\b(?:like|love|prefer|enjoy|into|fan\s+of|favou?rite|rather|adore|go-to)\b|喜欢|最爱|偏好|偏爱|热爱|钟爱|习惯|prefer|爱吃|爱喝|爱看|爱听|爱玩`), TypePreference, "likes"},
-	{regexp.MustCompile(`(?i)\b(?:every|each|usually|most\s+(?:nights|mornings|days|evenings|weekends)|on\s+weekends|daily|weekly|nightly|always|habit|routine)\b|每天|每周|每个|每晚|每月|每年|平时|一般|周末|通常|经常|习惯|每次`), TypeProfile, "habit"},
-	{regexp.MustCompile(`(?i)\b(?:tomorrow|tonight|next\s+\w+|this\s+(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening)|on\s+the\s+\d|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|deadline|appointment|flight|flying|wedding|interview|conference|due|trip|visiting|exam|defense|offsite)\b|明天|后天|大后天|下周|下个月|下礼拜|这周|本周|周[一二三四五六日天末]|星期|礼拜|月底|月初|\d+月|\d+号|\d+日|点|国庆|春节|假期|出差|开会|面试|考试|截止|到期|航班|婚礼|约了`), TypeFact, "event"},
-	{regexp.MustCompile(`(?i)\b(?:daughter|son|wife|husband|partner|kids?|children|mom|mum|mother|dad|father|brother|sister|parents|grand\w*|twins|baby|girlfriend|boyfriend|fianc\w*|dog|cat|pet|puppy|kitten|family|in-laws?|cousin|niece|nephew|aunt|uncle|roommate)\b|闺女|女儿|儿子|老婆|老公|妻子|丈夫|孩子|妈|爸|父母|哥|姐|弟|妹|外婆|奶奶|爷爷|外公|姥|女朋友|男朋友|对象|猫|狗|金毛|宠物|宝宝|家人`), TypeProfile, "family"},
-	{regexp.MustCompile(`(?i)\b(?:work|works|worked|working|job|engineer|developer|programmer|teacher|nurse|designer|manager|lead|team|company|startup|freelanc\w*|intern|employ\w*|career|doctor|lawyer|student|studying|study|major|retired|founder|consultant|analyst|researcher|professor|chef|accountant|pm|ceo|cto)\b|工作|上班|公司|团队|工程师|老师|教师|程序员|经理|律师|护士|实习|创业|离职|职业|学生|研究生|读书|上学|专业|退休|医生|会计|策划|运营|设计师|做前端|做后端|做.{1,8}的`), TypeProfile, "job"},
-	{regexp.MustCompile(`(?i)\b(?:live|lives|lived|living|moved|move|grew\s+up|from|based|commute|house|apartment|hometown|originally)\b|住|搬|老家|来自|家在|定居|人[，,。]?$|通勤`), TypeProfile, "location"},
-	{regexp.MustCompile(`(?i)\b(?:use|uses|using|used|code|coding|write\s+in|laptop|machine|setup|editor|computer|phone|linux|mac|macbook|windows|ide|keyboard|monitor|vim|neovim|emacs|vs\s*code|run|runs|running\s+on|deploy|stack)\b|用|电脑|手机|平板|装的|系统`), TypeProfile, "uses"},
-	{regexp.MustCompile(`(?i)\b\d{1,3}\b|years?\s+old|pronouns|nationality|citizen|canadian|american|british|chinese|german|french|indian|japanese|korean|岁|属|国籍|人$`), TypeProfile, "identity"},
+	{TypeProfile, "name", "", "my_name call_me i_go_by", "名字 我叫 叫我", false},
+	{TypePreference, "dislikes", "hate hates dislike dislikes detest", "don't_like don't_really_like don't_enjoy don't_love do_not_like doesn't_like dont_like can't_stand cannot_stand not_a_fan not_a_big_fan not_a_huge_fan not_into not_really_into not_much_of_a", "不喜欢 讨厌 受不了 反感 不爱 烦 不习惯", false},
+	{TypeProfile, "health", "allerg* asthma* diabet* intoleran* surgery migraine* pregnan* injur* adhd autis* anxiety depress* covid physio* insomnia condition medication* sick disease* arthritis celiac coeliac", "blood_pressure", "过敏 哮喘 糖尿病 高血压 胃不好 手术 失眠 不耐受 腰椎 颈椎 近视 怀孕 病 疼 痛", false},
+	{TypeProfile, "diet", "vegetarian vegan pescatarian keto kosher halal gluten* alcohol dairy", "don't_eat do_not_eat don't_drink never_eat no_red_meat", "吃素 素食 不吃 不喝 戒酒 减肥 控糖 忌口 节食", false},
+	{TypePreference, "likes", "like likes love loves prefer prefers enjoy enjoys into favorite favourite rather adore go-to", "fan_of", "喜欢 最爱 偏好 偏爱 热爱 钟爱 习惯 prefer 爱吃 爱喝 爱看 爱听 爱玩", false},
+	{TypeProfile, "habit", "every each usually daily weekly nightly always habit routine", "most_nights most_mornings most_days most_evenings most_weekends on_weekends", "每天 每周 每个 每晚 每月 每年 平时 一般 周末 通常 经常 习惯 每次", false},
+	{TypeFact, "event", "tomorrow tonight next monday* tuesday* wednesday* thursday* friday* saturday* sunday* january february march april may june july august september october november december deadline appointment flight flying wedding interview conference due trip visiting exam defense offsite am pm", "this_week this_weekend this_month this_morning this_afternoon this_evening", "明天 后天 大后天 下周 下个月 下礼拜 这周 本周 周一 周二 周三 周四 周五 周六 周日 周天 周末 星期 礼拜 月底 月初 月 号 日 点 国庆 春节 假期 出差 开会 面试 考试 截止 到期 航班 婚礼 约了", false},
+	{TypeProfile, "family", "daughter* son sons wife husband partner kid kids children mom mum mother dad father brother* sister* parents grand* twins baby girlfriend boyfriend fianc* dog dogs cat cats pet pets puppy kitten family in-law in-laws cousin* niece nephew aunt uncle roommate", "", "闺女 女儿 儿子 老婆 老公 妻子 丈夫 孩子 妈 爸 父母 哥 姐 弟 妹 外婆 奶奶 爷爷 外公 姥 女朋友 男朋友 对象 猫 狗 金毛 宠物 宝宝 家人", false},
+	{TypeProfile, "job", "work works worked working job engineer developer programmer teacher nurse designer manager lead team company startup freelanc* intern employ* career doctor lawyer student studying study major retired founder consultant analyst researcher professor chef accountant pm ceo cto", "", "工作 上班 公司 团队 工程师 老师 教师 程序员 经理 律师 护士 实习 创业 离职 职业 学生 研究生 读书 上学 专业 退休 医生 会计 策划 运营 设计师 做前端 做后端", false},
+	{TypeProfile, "location", "live lives lived living moved move from based commute house apartment hometown originally", "grew_up", "住 搬 老家 来自 家在 定居 通勤", false},
+	{TypeProfile, "uses", "use uses using used code coding laptop machine setup editor computer phone linux mac macbook windows ide keyboard monitor vim neovim emacs vscode run runs deploy stack", "write_in vs_code", "用 电脑 手机 平板 装的 系统", false},
+	{TypeProfile, "identity", "pronouns nationality citizen canadian american british chinese german french indian japanese korean", "years_old year_old", "岁 属 国籍", true},
+}
+
+// kindCues are claimKinds' lists, split once.
+var kindCues = func() (out []struct {
+	words                  map[string]bool
+	prefixes, phrases, han []string
+}) { out = make([]struct {
+	words                  map[string]bool
+	prefixes, phrases, han []string
+}, len(claimKinds)); for i, k := range claimKinds {
+	out[i].words = map[string]bool{}
+	for _, w := range strings.Fields(k.words) {
+		if strings.HasSuffix(w, "*") {
+			out[i].prefixes = append(out[i].prefixes, w[:len(w)-1])
+		} else {
+			out[i].words[w] = true
+		}
+	}
+	for _, p := range strings.Fields(k.phrases) {
+		out[i].phrases = append(out[i].phrases, " "+strings.ReplaceAll(p, "_", " ")+" ")
+	}
+	out[i].han = strings.Fields(k.han)
+}; return out }()
+
+// kindOf returns the index in claimKinds of a clause's kind, -1 when none fits.
+func kindOf(clause string) int {
+	lower := strings.ToLower(clause)
+	toks := strings.FieldsFunc(lower, func(r rune) bool {
+		return !(r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '-'))
+	})
+	spaced := " " + strings.Join(toks, " ") + " "
+	han := hasHan(clause)
+	for i, k := range claimKinds {
+		c := &kindCues[i]
+		for _, t := range toks {
+			if c.words[t] {
+				return i
+			}
+			for _, p := range c.prefixes {
+				if strings.HasPrefix(t, p) {
+					return i
+				}
+			}
+			if k.digits && len(t) <= 3 && strings.Trim(t, "0123456789") == "" {
+				return i
+			}
+		}
+		for _, p := range c.phrases {
+			if strings.Contains(spaced, p) {
+				return i
+			}
+		}
+		if han && containsAny(clause, c.han) {
+			return i
+		}
+	}
+	return -1
+}
+
+func containsAny(s string, need []string) bool {
+	for _, w := range need {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // familyLead: a claim whose subject is someone of the user's family or a pet.
@@ -463,12 +597,8 @@ func classify(content, clause string, remember bool) Fact {
 		}
 		return f
 	}
-	for _, k := range claimKinds {
-		if k.re.MatchString(clause) {
-			f.Type, f.Predicate = k.typ, k.pred
-			f.Confidence = 0.75
-			break
-		}
+	if i := kindOf(clause); i >= 0 {
+		f.Type, f.Predicate, f.Confidence = claimKinds[i].typ, claimKinds[i].pred, 0.75
 	}
 	if remember {
 		f.Confidence = 0.85
@@ -500,7 +630,7 @@ func rewriteEN(clause string, lead bool) string {
 	c := strings.TrimSpace(clause)
 	out := c
 	if lead {
-		m := subjectEN.FindStringSubmatchIndex(c)
+		m := subjectMatch(c)
 		pre, body := "", c
 		if m != nil {
 			pre, body = strings.TrimSpace(c[:m[4]]), c[m[4]:]
@@ -581,7 +711,14 @@ func isLower(s string) bool {
 // trimTail drops trailing discourse: ", by the way", ", lol", "，哈哈", "，帮我记一下".
 var tailRE = regexp.MustCompile(`(?i)[\s,，]*(?:by\s+the\s+way|btw|lol|haha|fyi|just\s+so\s+you\s+know|哈哈+|嘿嘿|帮我记一下|记一下|记住|谢谢)[\s.!。！~～]*$`)
 
-func trimTail(s string) string { return strings.TrimSpace(tailRE.ReplaceAllString(s, "")) }
+func trimTail(s string) string {
+	if prefilter && !containsAny(strings.ToLower(s), tailNeed) {
+		return strings.TrimSpace(s)
+	}
+	return strings.TrimSpace(tailRE.ReplaceAllString(s, ""))
+}
+
+var tailNeed = words("way btw lol haha fyi know 哈哈 嘿嘿 记一下 记住 谢谢")
 
 // rewriteZH puts the rest of a Chinese clause in the third person: 我的/我 → 用户的/用户.
 func rewriteZH(s string) string {
