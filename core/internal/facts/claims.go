@@ -70,7 +70,7 @@ var (
 	// conversation, passing states, requests to the assistant, hedges and plans to reply.
 	notClaimEN = regexp.MustCompile(`(?i)^(?:(?:just|really|also|so|very|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|totally|completely|actually|honestly|still|now|only|even|all|too)\s+)*` +
 		`(?:'m|’m|am|was|'ll|’ll|will|'d|’d|would)?\s*(?:(?:just|really|also|so|very|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|totally|completely|actually|honestly|still|now|only|even|all|too)\s+)*` +
-		`(?:not\s+sure|sure|sorry|glad|happy\s+to|afraid|wondering|curious|confused|lost|stuck|kidding|joking|back|here|ready|done|fine|good|ok|okay|alright|great|tired|exhausted|bored|hungry|thirsty|sleepy|stressed|nervous|excited|upset|annoyed|frustrated|thinking|trying|looking\s+(?:for|at|into)|going\s+to\s+(?:ask|try|need|send|paste|share|give|check|go|be\s+honest)|about\s+to|asking|writing\s+to|not\s+certain|impressed|grateful|thankful|amazed|surprised|disappointed|working\s+on\s+(?:it|this|that)|on\s+(?:it|my\s+way)|think|thought|guess|suppose|believe|feel\s+like|wonder|wondered|hope|wish|mean|meant|see|saw\s+that|know|knew|understand|agree|disagree|bet|doubt|assume|imagine|appreciate|apologi[sz]e|forgot|need\s+(?:you|help|a|an|the|some|to\s+know|more|it|this|that)|want\s+(?:you|a|an|the|some|to\s+know|it|this|that)|'d\s+(?:like|love|appreciate|say|suggest|be\s+(?:happy|glad|grateful))|would\s+(?:like|love|appreciate|say|suggest|be)|could|should|might|may|must|can't\s+believe|try|check|let|get\s+back|be\s+back|look\s+into|do\s+that|have\s+a\s+(?:question|quick\s+question|problem|request|favor)|just\s+wanted|wanted\s+to|got\s+it|get\s+it|love\s+(?:it|this|that|you|your|how)|like\s+(?:it|this|that|your|how)|hate\s+(?:it|this|that)(?:\s*[.!]*$)|said|told|asked|tried|did|didn't|don't\s+(?:really\s+|even\s+)?(?:know|think|understand|get|see|care|mind|remember)|have\s+no\s+idea|can't\s+remember|cannot\s+remember|can't\s+recall|used\s+to|probably|maybe|can't\s+wait|promise|owe\s+you|see\s+you|just\s+realized)\b`)
+		`(?:not\s+sure|sure|sorry|glad|happy\s+to|afraid|wondering|curious|confused|lost|stuck|kidding|joking|back|here|ready|done|fine|good|ok|okay|alright|great|tired|exhausted|bored|hungry|thirsty|sleepy|stressed|nervous|excited|upset|annoyed|frustrated|thinking|trying|looking\s+(?:for|at|into)|going\s+to\s+(?:ask|try|need|send|paste|share|give|check|go|be\s+honest)|about\s+to|asking|writing\s+to|not\s+certain|impressed|grateful|thankful|amazed|surprised|disappointed|working\s+on\s+(?:it|this|that)|on\s+(?:it|my\s+way)|think|thought|guess|suppose|believe|feel\s+like|wonder|wondered|hope|wish|mean|meant|see|saw\s+that|know|knew|understand|agree|disagree|bet|doubt|assume|imagine|appreciate|apologi[sz]e|forgot|need\s+(?:you|help|a|an|the|some|to\s+know|more|it|this|that)|want\s+(?:you|a|an|the|some|to\s+know|it|this|that)|'d\s+(?:like|love|appreciate|say|suggest|be\s+(?:happy|glad|grateful))|would\s+(?:like|love|appreciate|say|suggest|be)|could|should|might|may|must|can't\s+believe|try\s+(?:it|this|that|again|later)|check|let|get\s+back|be\s+back|look\s+into|do\s+that|have\s+a\s+(?:question|quick\s+question|problem|request|favor)|just\s+wanted|wanted\s+to|got\s+it|get\s+it|love\s+(?:it|this|that|you|your|how)|like\s+(?:it|this|that|your|how)|hate\s+(?:it|this|that)(?:\s*[.!]*$)|said|told|asked|tried|did|didn't|don't\s+(?:really\s+|even\s+)?(?:know|think|understand|get|see|care|mind|remember)|have\s+no\s+idea|can't\s+remember|cannot\s+remember|can't\s+recall|used\s+to|probably|maybe|can't\s+wait|promise|owe\s+you|see\s+you|just\s+realized)\b`)
 	notClaimZH = regexp.MustCompile(`^(?:也|还|就|都|真的|其实|只是|刚|刚刚|现在|马上|先|再|有点|有些|挺|很|好|太|真|可|以后|将来|未来|总)*` +
 		`(?:觉得|认为|想问|想知道|想了解|想请|想让|想要|想|不知道|不确定|不太确定|不是很确定|不太清楚|不是很清楚|不清楚|在想|猜|希望你|需要你|要你|让你|请你|明白|知道|懂|同意|看看|看一下|试试|试一下|也是|还好|没事|很好|挺好|不错|累|饿|困|回来了|来了|来啦|刚才|问|说|看不清|看不懂|听不懂|不明白|是说|的意思|随便|感觉|谢谢|喜欢你|爱你|很忙|好忙|忙|要一|需要一|要个|需要个|打算问|应该|是不是|能不能|可不可以|会不会|该不该|要不要|去吃|去睡|紧张|开心|高兴|难过|郁闷|无聊|烦死|可能|估计|大概|感谢|错了|同意|理解|收到|看到了|查一下|找一下|帮你|给你|跟你|和你|是在问|不懂|好奇)`)
 	// notClaimWe: "我们继续吧", "we can start".
@@ -87,6 +87,8 @@ var (
 	thirdEN       = regexp.MustCompile(`(?i)["“”「」]|^(?:it|this|that|these|those|which)\b|\b(?:quote|quoted|saying|proverb|lyrics?|line\s+from)\b|\b(?:he|she|they|his|her|their|him)\s+(?:said|says|told|thinks|asked|wrote)\b|\b(?:said|says|told\s+me)\b`)
 	requestZH     = regexp.MustCompile(`^(?:请|麻烦|帮我|帮忙|给我|告诉我|让我|教我|替我|能不能|可不可以|可以|想请|陪我|带我|问我|跟我|和我|叫我|求|快|赶紧|记得|别|不要|写(?:一|个|首|篇|段|封|份)|翻译|总结|造|举|列|推荐|解释|讲|画|生成|查|算|改|把|用[“「"])`)
 	objectVerbZH  = regexp.MustCompile(`(?:让|给|帮|请|叫|跟|和|对|被|把|替|教|告诉|问|陪|带|找|送|借|催|约|等|逗|骗|吓|说|像|比|为|向|同)$`)
+	hereEN        = regexp.MustCompile(`(?i)^([a-z0-9][a-z0-9 -]{2,40}?)\s+here(?:[,.!;]|$)`)
+	whenItComes   = regexp.MustCompile(`(?i)^when\s+it\s+comes\s+to\b`)
 	hedgeEN       = regexp.MustCompile(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
 	callMe        = regexp.MustCompile(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
 	// myThing: "my code compiles", "my build failed" are the work at hand, not the user.
@@ -96,7 +98,8 @@ var (
 	// cueZH: a continuation with one of these is a claim of its own; without, it says
 	// more about the claim before it and joins it ("我老公在银行上班，经常加班").
 	cueZH     = regexp.MustCompile(`喜欢|讨厌|爱|用|住|在.{1,12}(?:工作|上班|读书|上学|实习)|做|养|有|过敏|不吃|不喝|吃素|控糖|减肥|健身|备孕|戒|每|周末|平时|习惯|去|来自|老家|家在|搬|学|考|参加|开会|面试|出差|结婚|offer|prefer|like|use`)
-	contMerge = regexp.MustCompile(`^(?:是|因为|所以|因此|但是|但|不过|可是|而且|并且|然后|结果|导致|尤其|特别是|比如|例如|包括|已经|一共|大概|主要|基本)`)
+	contMerge = regexp.MustCompile(`^(?:是|因为|所以|因此|然后|用了|结果|导致|尤其|特别是|比如|例如|包括|已经|一共|大概|主要|基本)`)
+	contLead  = regexp.MustCompile(`^(?:但是|但|不过|可是|而且|并且|也)+`)
 	contStop  = regexp.MustCompile(`^(?:哈哈|谢谢|嗯|好的|对吧|是吧|你|您|他|她|它|这|那|大家|别人|别|不要|请)`)
 )
 
@@ -121,19 +124,30 @@ func claimClauses(r []rune) [][2]int {
 				cut(i, i+1)
 			}
 		case c == ' ' && (i+2 < len(r)) && (r[i+1] == '—' || r[i+1] == '–' || r[i+1] == '-') && r[i+2] == ' ':
-			cut(i, i+3)
+			// A dash cuts before a new subject or a question, not before a list.
+			if subjectAt(r, i+3) || strings.HasSuffix(strings.TrimSpace(string(r[i:])), "?") {
+				cut(i, i+3)
+			}
 		case c == '—' && (i+1 < len(r)) && r[i+1] != '—' && (i == 0 || r[i-1] != ' '):
-			cut(i, i+1)
+			if subjectAt(r, i+1) || strings.HasSuffix(strings.TrimSpace(string(r[i:])), "?") {
+				cut(i, i+1)
+			}
 		case c == ' ' && i > 0 && r[i-1] != ',':
-			// " and I…", " but my…": a new subject.
+			// " and I…", " but my…": a new subject (not "my wife and I…").
 			j := skipConj(r, i+1)
-			if j > i+1 && subjectAt(r, j) {
+			if j > i+1 && subjectAt(r, j) && !compoundSubject(r[start:i]) {
 				cut(i, i+1)
 			}
 		}
 	}
 	cut(len(r), len(r))
 	return out
+}
+
+// compoundSubject reports whether a clause so far is "my wife" of "my wife and I…".
+func compoundSubject(r []rune) bool {
+	w := strings.Fields(strings.ToLower(string(r)))
+	return len(w) > 0 && len(w) <= 3 && (w[0] == "my" || w[0] == "our" || w[0] == "so" && len(w) > 1 && w[1] == "my")
 }
 
 // skipConj returns where the text after a conjunction starts (i when there is none).
@@ -219,7 +233,7 @@ func claims(s *sentence, idx int, skip []int, pf []spanFact) []Fact {
 		if only[k] {
 			continue
 		}
-		if st.cond || (hasLatin(text) && condEN.MatchString(text)) || (hasHan(text) && condZH.MatchString(text)) {
+		if st.cond || (hasLatin(text) && condEN.MatchString(text) && !whenItComes.MatchString(text)) || (hasHan(text) && condZH.MatchString(text)) {
 			st.cond = true
 			continue
 		}
@@ -255,7 +269,8 @@ func claims(s *sentence, idx int, skip []int, pf []spanFact) []Fact {
 			for _, p := range mine {
 				out = append(out, p.Fact)
 			}
-		case len(mine) == 1 && mine[0].to >= from+utf8.RuneCountInString(text):
+		case len(mine) == 1 && mine[0].to >= from+utf8.RuneCountInString(text) && len(strings.Fields(string(s.r[from:max(from, mine[0].start)]))) <= 2:
+			// The pattern phrases the whole clause ("I'm Tom" → "User's name is Tom").
 			out = append(out, mine[0].Fact)
 		default:
 			if len(mine) > 0 {
@@ -306,6 +321,16 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	}
 	if strings.HasSuffix(text, "吧") && !remember {
 		return Fact{}, false // a suggestion: "我们这个问题以后再说吧"
+	}
+	if m := hereEN.FindStringSubmatch(head(text, 64)); latin && m != nil && !hereNot[strings.ToLower(strings.Fields(m[1])[0])] {
+		// "Type 1 diabetic here"
+		f := classify("User is "+article(m[1]), text, remember)
+		return f, true
+	}
+	if han && strings.Index(text, "叫我") > 0 && !strings.ContainsAny(text, "你您") {
+		// "大家都叫我阿杰": a name; the patterns phrase it.
+		st.subj = "用户"
+		return classify(rewriteZH(text), text, remember), true
 	}
 	question := (ask && !remember) || han && questionZH.MatchString(text) && !remember || strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
 	if question && !remember {
@@ -376,7 +401,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	}
 	if i := strings.Index(text, "我"); i > 0 && !strings.ContainsAny(text, "你您他她它") && !requestZH.MatchString(head(text, 24)) &&
 		!objectVerbZH.MatchString(text[:i]) && !strings.HasPrefix(text[i:], "我们") && utf8.RuneCountInString(text[:i]) <= 12 &&
-		!strings.ContainsAny(text[:i], "说讲写问“\"「：:") {
+		!strings.ContainsAny(text[:i], "说讲问“\"「：:") {
 		// "写东西我一般用 Typora", "甜豆花是我的最爱": the user, after a topic.
 		if notClaimZH.MatchString(head(text[i+len("我"):], 48)) {
 			return Fact{}, false
@@ -400,7 +425,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		if notClaimZH.MatchString(head(text, 48)) {
 			return Fact{}, false
 		}
-		return classify(st.subj+rewriteZH(text), text, remember), true
+		return classify(st.subj+rewriteZH(contLead.ReplaceAllString(text, "")), text, remember), true
 	}
 	if remember && meaningful(text) >= 4 {
 		if hasHan(text) {
@@ -521,23 +546,27 @@ var claimKinds = []struct {
 var kindCues = func() (out []struct {
 	words                  map[string]bool
 	prefixes, phrases, han []string
-}) { out = make([]struct {
-	words                  map[string]bool
-	prefixes, phrases, han []string
-}, len(claimKinds)); for i, k := range claimKinds {
-	out[i].words = map[string]bool{}
-	for _, w := range strings.Fields(k.words) {
-		if strings.HasSuffix(w, "*") {
-			out[i].prefixes = append(out[i].prefixes, w[:len(w)-1])
-		} else {
-			out[i].words[w] = true
+}) {
+	out = make([]struct {
+		words                  map[string]bool
+		prefixes, phrases, han []string
+	}, len(claimKinds))
+	for i, k := range claimKinds {
+		out[i].words = map[string]bool{}
+		for _, w := range strings.Fields(k.words) {
+			if strings.HasSuffix(w, "*") {
+				out[i].prefixes = append(out[i].prefixes, w[:len(w)-1])
+			} else {
+				out[i].words[w] = true
+			}
 		}
+		for _, p := range strings.Fields(k.phrases) {
+			out[i].phrases = append(out[i].phrases, " "+strings.ReplaceAll(p, "_", " ")+" ")
+		}
+		out[i].han = strings.Fields(k.han)
 	}
-	for _, p := range strings.Fields(k.phrases) {
-		out[i].phrases = append(out[i].phrases, " "+strings.ReplaceAll(p, "_", " ")+" ")
-	}
-	out[i].han = strings.Fields(k.han)
-}; return out }()
+	return out
+}()
 
 // kindOf returns the index in claimKinds of a clause's kind, -1 when none fits.
 func kindOf(clause string) int {
@@ -643,6 +672,9 @@ func rewriteEN(clause string, lead bool) string {
 				break
 			}
 		}
+		if done && strings.HasPrefix(body, "User and family") && containsAny(strings.ToLower(c), workWords) {
+			body = "User's team" + strings.TrimPrefix(body, "User and family")
+		}
 		if !done && (strings.HasPrefix(lower, "i ")) {
 			rest := body[2:]
 			adv := enAdverb.FindString(rest)
@@ -662,6 +694,27 @@ func rewriteEN(clause string, lead bool) string {
 	return trimTail(out)
 }
 
+// hereNot are first words of "X here" that do not describe the user ("nothing to see here").
+var hereNot = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("nothing something anything everything everyone everybody nobody someone anyone who what it it's this that same not no just all ok okay hi hello hey thanks thank same back still look see come get over") {
+		m[w] = true
+	}
+	return m
+}()
+
+// article puts "a" or "an" before a noun phrase that starts with a letter or a digit.
+func article(x string) string {
+	x = strings.TrimSpace(x)
+	if x == "" {
+		return x
+	}
+	if strings.ContainsRune("aeiouAEIOU8", rune(x[0])) {
+		return "an " + lowerFirst(x)
+	}
+	return "a " + lowerFirst(x)
+}
+
 func lowerFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 || (r == 'I' && (len(s) == 1 || !unicode.IsLetter(rune(s[1])))) {
@@ -678,6 +731,8 @@ func spaceIf(s string) string {
 }
 
 var conjRE = regexp.MustCompile(`(?i)^(?:(?:and|so|but|plus|then)\b[\s,]*)+`)
+
+var workWords = words("work team company office startup project colleagues job")
 
 // conjugate puts a base-form verb in the third person singular.
 func conjugate(v string) string {

@@ -144,9 +144,11 @@ func init() {
 			build: verbatim(TypeRule, 0.7)},
 		{need: words("all every each"), re: re(`(?i:` + lb + `(?:in|for)\s+(?:all|every|each)\s+(?:of\s+)?(?:your\s+|my\s+|the\s+|future\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?|code|examples?|outputs?|files?|commits?|emails?)` + rb + `)`),
 			askOK: true, build: verbatim(TypeRule, 0.75)},
-		{need: words("回答 回复 回我 代码 输出 解释 翻译 总结 写"), re: re(`^(?:你)?(?:以后)?(?:的)?(?:回答|回复|回我|写代码|代码|输出|解释|翻译|总结|写东西|写文章)(?:的时候|时|问题时|问题的时候)?[^，。,]{0,8}?(?:不要|别|尽量|必须|务必|一定要|都要|都用|只用|统一用|控制在|保持|少用|多用)`),
+		{need: words("回答 回复 回我 代码 输出 解释 翻译 总结 写"), re: re(`^(?:你)?(?:以后)?(?:的)?(?:回答|回复|回我|写代码|代码|输出|解释|翻译|总结|写东西|写文章)(?:的时候|时|问题时|问题的时候)?[^，。,]{0,8}?(?:不要|别|尽量|必须|务必|一定要|都要|都用|只用|统一用|控制在|保持|少用|多用|先|要|请)`),
 			build: verbatim(TypeRule, 0.75)},
 		{need: words("回答 回复 说话 解释"), re: re(`^(?:请)?(?:回答|回复|说话|解释)(?:得|的时候|时)?[^，。,]{0,6}?(?:一点|一些|点儿)[。！!]*$`),
+			build: verbatim(TypeRule, 0.7)},
+		{need: words("don't not"), re: re(`^(?i:(?:please\s+)?(?:don't|do\s+not)\s+(?:ever\s+)?(?:recommend|suggest|use|give|send|show|add|include|mention|write|ask|call|bring\s+up|reply|respond|answer|put|format|explain|repeat)` + rb + `)`),
 			build: verbatim(TypeRule, 0.7)},
 		{need: words("no zero"), re: re(`^(?i:(?:please\s+)?(?:no|zero)\s+(?:more\s+)?[^,.!?]{2,40}?\s+(?:in|for|on)\s+(?:your|the|any|all)\s+(?:answers?|repl(?:y|ies)|responses?|code|outputs?|messages?|examples?|emails?|summar(?:y|ies))` + rb + `)`),
 			build: verbatim(TypeRule, 0.75)},
@@ -309,7 +311,8 @@ func scan(s *sentence, user bool, idx int) []Fact {
 // spanFact is a fact of the profile and preference patterns with where its match is.
 type spanFact struct {
 	Fact
-	from, to int // rune span of the match
+	start    int // where the match starts
+	from, to int // rune span of the match from its object on
 }
 
 // phrased runs the profile and preference patterns over a user sentence: they phrase
@@ -334,7 +337,7 @@ func phrased(s *sentence, idx int) []spanFact {
 					if g := m.GroupByName("x"); g != nil && len(g.Captures) > 0 {
 						from = g.Index
 					}
-					out = append(out, spanFact{f, from, m.Index + m.Length})
+					out = append(out, spanFact{f, m.Index, from, m.Index + m.Length})
 				}
 			}
 		}
