@@ -26,7 +26,7 @@ var (
 	contentRequest = regexp.MustCompile(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can you|could you|would you|now|also|and)[,!\s]+)*(?:translate|summari[sz]e|rewrite|rephrase|paraphrase|proofread|correct|check|fix\s+(?:the\s+|my\s+)?(?:grammar|spelling|typos?|english)|polish|reword|shorten|expand|write|draft|compose|turn|convert|analy[sz]e|give\s+me\s+(?:an?\s+)?examples?|make\s+(?:a|up)|use)\b[^\n:："“「]*[:："“「]` +
 		`|^[\s\W]*(?:请|麻烦你?|帮我|帮忙|能不能帮我|你能帮我|可以帮我)?[^\n:：“「"]{0,12}(?:翻译|总结|概括|改写|润色|造句|例句|举个例子|缩写|扩写|写一|写个|写段|改一下|改得|改成|改为|修改|翻成|译成|检查一下|分析一下)[^\n:：“「"]*[：:“「"]`)
 	fiction = regexp.MustCompile(`(?i)\b(?:d&d|dnd|dungeons\s+(?:&|and)\s+dragons|tabletop\s+rpg)|\b(?:(?:in|for)\s+my\s+(?:story|novel|book|script|game|screenplay|fic|fanfic|campaign|dream)|my\s+(?:character|protagonist|oc|hero|heroine|villain|bard|wizard|paladin|rogue|warlock|druid|cleric|sorcerer|ranger|avatar)|role[- ]?play|let'?s\s+play|pretend\s+(?:you|I|that|to)|the\s+(?:hero|heroine|protagonist|main\s+character)\b)` +
-		`|我在写(?:小说|故事|剧本)|小说里|小说中|故事里|故事中|角色扮演|主角|扮演|假设你是|假装你是|假装我是|剧本里|游戏里的角色|梦见`)
+		`|\b(?:novel|story|book|screenplay|script|fanfic)\s+(?:I'm|I\s+am|I've\s+been|I\s+was)\s+writing|我在写(?:小说|故事|剧本)|小说里|小说中|故事里|故事中|角色扮演|主角|扮演|假设你是|假装你是|假装我是|剧本里|游戏里的角色|梦见`)
 )
 
 // userMaterial reports whether a user message is material rather than the user speaking.
@@ -50,7 +50,7 @@ var (
 	// discourse words before a claim, and explicit requests to remember it (group 1).
 	discourseEN = regexp.MustCompile(`(?i)^(?:(?:oh|ok|okay|so|also|and|but|plus|btw|by\s+the\s+way|fyi|for\s+context|for\s+the\s+record|background|context|important|quick\s+intro|intro|about\s+me|a\s+few\s+things\s+about\s+me|some\s+context|well|hi|hey|hello|yeah|yes|again|honestly|actually|anyway|oh\s+and|(?:just\s+)?a\s+(?:quick\s+)?heads[- ]up(?:\s+that)?|heads[- ]up(?:\s+that)?|just\s+fyi|(?:hi|hey|hello)\s+there|good\s+(?:morning|afternoon|evening))[\s,:!.—–-]+` +
 		`|((?:please\s+|can\s+you\s+(?:please\s+)?|could\s+you\s+(?:please\s+)?)?(?:remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|make\s+a\s+note|save\s+this(?:\s+for\s+later)?|just\s+so\s+you\s+know|for\s+your\s+(?:info|information))(?:\s+(?:that|this))?(?:\s*[:,—–-]\s*|\s+)))`)
-	discourseZH = regexp.MustCompile(`^(?:(?:对了|另外|还有|顺便说一下|顺便说下|顺便提一下|简单介绍一下|介绍一下|自我介绍一下|其实|说实话|老实说|嗯嗯|嗯|哦|噢|好的|好|那个|是这样的|是这样|补充一下|提一下|你好|您好|hi|Hi|hello|Hello|对|重要)[\s，,：:！!~～]*` +
+	discourseZH = regexp.MustCompile(`^(?:(?:先)?(?:说下|说一下|介绍下|介绍一下|讲下|讲一下|简单说下|简单说一下)?(?:我的)?(?:情况|背景|基本信息|个人信息)(?:是|如下)?[:：，,]\s*|(?:对了|另外|还有|顺便说一下|顺便说下|顺便提一下|简单介绍一下|介绍一下|自我介绍一下|其实|说实话|老实说|嗯嗯|嗯|哦|噢|好的|好|那个|是这样的|是这样|补充一下|提一下|你好|您好|hi|Hi|hello|Hello|对|重要)[\s，,：:！!~～]*` +
 		`|((?:这个|这件事|这些)?(?:请|你|麻烦你?)?(?:帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|备注一下|别忘了|不要忘了|千万别忘了|remember一下|remember)(?:一下)?[\s，,：:！!]*))`)
 	rememberOnly = regexp.MustCompile(`(?i)^(?:(?:到时候|记得|请|你|麻烦你?)*提醒我(?:一下|一声)?|(?:请|你|麻烦你?|帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|别忘了|remember一下)(?:一下|了|哦|啊|哈|吧|啦)*|(?:please\s+)?(?:remember|note|save|keep)\s+(?:this|that)(?:\s+(?:for\s+me|please))?|(?:please\s+)?(?:don't\s+forget|note\s+it\s+down|write\s+that\s+down))[\s.!。！~～]*$`)
 	remindEN     = regexp.MustCompile(`(?i)^(?:please\s+|can\s+you\s+|could\s+you\s+)?remind\s+me\s+(?:to\s+|that\s+|about\s+)?`)
@@ -76,8 +76,9 @@ var (
 	// notClaimWe: "我们继续吧", "we can start".
 	notClaimWe = regexp.MustCompile(`(?i)^(?:们)?(?:继续|开始|来|先|再|聊|看|讨论|一起|可以|能不能|要不要|试试)|^(?:can|could|should|will|'ll|might|may|need\s+to\s+talk|continue|start)\b`)
 
-	leadVerbEN = regexp.MustCompile(`(?i)^(just\s+got|got|been|just\s+started|started|just\s+finished|finished|just\s+moved|moved|heading|flying|off\s+to|currently\s+working|working|living|just\s+bought|bought|recently\s+started|have\s+been|gonna\s+be|going\s+to\s+be)\s+`)
-	leadVerbs  = map[string]string{"just got": "just got", "got": "got", "been": "has been", "just started": "just started",
+	leadVerbEN = regexp.MustCompile(`(?i)^(big\s+fan\s+of|huge\s+fan\s+of|not\s+a\s+(?:big\s+|huge\s+)?fan\s+of|just\s+got|got|been|just\s+started|started|just\s+finished|finished|just\s+moved|moved|heading|flying|off\s+to|currently\s+working|working|living|just\s+bought|bought|recently\s+started|have\s+been|gonna\s+be|going\s+to\s+be)\s+`)
+	leadVerbs  = map[string]string{"big fan of": "is a big fan of", "huge fan of": "is a huge fan of", "not a fan of": "is not a fan of",
+		"not a big fan of": "is not a big fan of", "not a huge fan of": "is not a huge fan of", "just got": "just got", "got": "got", "been": "has been", "just started": "just started",
 		"started": "started", "just finished": "just finished", "finished": "finished", "just moved": "just moved", "moved": "moved",
 		"heading": "is heading", "flying": "is flying", "off to": "is off to", "currently working": "is currently working",
 		"working": "is working", "living": "is living", "just bought": "just bought", "bought": "bought",
