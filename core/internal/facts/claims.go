@@ -470,8 +470,8 @@ func discourseStrip(text string) stripped {
 // word of text cannot start a match.
 func subjectMatch(text string) []int {
 	first := strings.ToLower(text)
-	if i := strings.IndexAny(first, " ,"); i >= 0 {
-		first = first[:i]
+	if i := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' }); i >= 0 {
+		first = first[:i] // the leading word: `I"000` starts with "i"
 	}
 	if prefilter && !subjectFirst[first] && !strings.HasPrefix(first, "i'") && !strings.HasPrefix(first, "i’") && !strings.HasPrefix(first, "we'") {
 		return nil
