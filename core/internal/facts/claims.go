@@ -207,7 +207,7 @@ type claimState struct {
 
 // claims returns the facts of a user sentence's claims. skip holds rune indexes of cues
 // other kinds took (a rule, a completion…): their clauses are not claims too.
-func claims(s *sentence, idx int, skip []int, pf []spanFact) []Fact {
+func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []Fact {
 	var out []Fact
 	st := claimState{last: -1}
 	spans := claimClauses(s.r)
@@ -240,9 +240,13 @@ func claims(s *sentence, idx int, skip []int, pf []spanFact) []Fact {
 		}
 		last := k == len(spans)-1
 		f, ok := st.claim(text, last && s.ask)
+		if !ok && f.Content == "" {
+			st.last = -1
+			continue // neither a claim nor a continuation: the patterns are not needed
+		}
 		var mine []spanFact
 		preds := map[string]bool{}
-		for _, p := range pf {
+		for _, p := range phrasedFacts() {
 			if p.from >= from && p.from < to {
 				mine = append(mine, p)
 				preds[p.Predicate] = true

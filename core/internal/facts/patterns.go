@@ -305,7 +305,15 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	if !lesson && !done {
 		run(kError)
 	}
-	return append(out, claims(s, idx, took, phrased(s, idx))...)
+	var pf []spanFact
+	done2 := false
+	lazy := func() []spanFact { // the patterns run only for a sentence with a claim
+		if !done2 {
+			pf, done2 = phrased(s, idx), true
+		}
+		return pf
+	}
+	return append(out, claims(s, idx, took, lazy)...)
 }
 
 // spanFact is a fact of the profile and preference patterns with where its match is.
