@@ -278,6 +278,15 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			// The pattern phrases the whole clause ("I'm Tom" → "User's name is Tom").
 			out = append(out, mine[0].Fact)
 		default:
+			if items := isList(f.Content); len(mine) < 2 && items != nil {
+				// "I'm 52, Dutch, and a grandfather of three": one fact an item.
+				for _, it := range items {
+					g := classify("User is "+it, it, f.Confidence >= 0.85)
+					g.Evidence = []int{idx}
+					out = append(out, g)
+				}
+				break
+			}
 			if len(mine) > 0 {
 				f.Type, f.Predicate = mine[0].Type, mine[0].Predicate
 			}
@@ -506,6 +515,54 @@ func head(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// listSep cuts "52, Dutch, and a grandfather of three" into its items.
+var listSep = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
+
+// isList returns the items of a claim "User is A, B and C" when it is a short list (2 to
+// 5 items of at most 5 words, none with a verb of its own), else nil.
+func isList(content string) []string {
+	rest, ok := strings.CutPrefix(content, "User is ")
+	if !ok || !strings.Contains(rest, ",") {
+		return nil
+	}
+	items := listSep.Split(rest, -1)
+	if len(items) < 2 || len(items) > 5 {
+		return nil
+	}
+	if len(strings.Fields(items[0])) > 3 {
+		return nil
+	}
+	for _, it := range items {
+		w := strings.Fields(it)
+		if len(w) == 0 || len(w) > 5 || listLead[strings.ToLower(w[0])] {
+			return nil
+		}
+		for _, x := range w {
+			if listVerb[strings.ToLower(x)] {
+				return nil
+			}
+		}
+	}
+	return items
+}
+
+// listLead are first words of an elaboration, not an item ("pregnant, due in February").
+var listLead = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("especially so just due nothing not also but which who like mostly from in at on with for since because though although except plus even only still then") {
+		m[w] = true
+	}
+	return m
+}()
+
+var listVerb = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("is am are was were have has had do does did work works live lives use uses like likes love loves go goes they i my their") {
+		m[w] = true
+	}
+	return m
+}()
 
 // hasLatin reports whether s has an ASCII letter (English regexps need one).
 func hasLatin(s string) bool {
