@@ -381,7 +381,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if i := strings.Index(text, "我"); i >= 0 && timeZH.MatchString(text[:i]) && !strings.ContainsAny(text[:i], "你他她它") {
+	if i := strings.Index(text, "我"); i >= 0 && timeZH.MatchString(text[:i]) && !strings.ContainsAny(text[:i], "你他她它是有") {
 		rest := text[i+len("我"):]
 		subj := "用户"
 		switch {
@@ -523,10 +523,13 @@ var listSep = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
 // 5 items of at most 5 words, none with a verb of its own), else nil.
 func isList(content string) []string {
 	rest, ok := strings.CutPrefix(content, "User is ")
-	if !ok || !strings.Contains(rest, ",") {
+	if !ok || !strings.Contains(rest, ",") && !strings.Contains(rest, " and ") {
 		return nil
 	}
 	items := listSep.Split(rest, -1)
+	if !strings.Contains(rest, ",") && (len(items) != 2 || len(strings.Fields(items[0])) > 2 || len(strings.Fields(items[1])) > 2) {
+		return nil // "28 and Brazilian", not "tired of meetings and emails"
+	}
 	if len(items) < 2 || len(items) > 5 {
 		return nil
 	}
@@ -826,7 +829,7 @@ func isLower(s string) bool {
 }
 
 // trimTail drops trailing discourse: ", by the way", ", lol", "，哈哈", "，帮我记一下".
-var tailRE = regexp.MustCompile(`(?i)[\s,，]*(?:by\s+the\s+way|btw|lol|haha|fyi|just\s+so\s+you\s+know|哈哈+|嘿嘿|帮我记一下|记一下|记住|谢谢)[\s.!。！~～]*$`)
+var tailRE = regexp.MustCompile(`(?i)[\s,，]*(?:by\s+the\s+way|btw|lol|haha|fyi|just\s+so\s+you\s+know|哈哈+|嘿嘿|(?:帮我|请|你)?(?:记一下|记住|记着|记下来|记好)(?:哦|啊|吧)?|谢谢)[\s.!。！~～]*$`)
 
 func trimTail(s string) string {
 	if prefilter && !containsAny(strings.ToLower(s), tailNeed) {
@@ -835,10 +838,11 @@ func trimTail(s string) string {
 	return strings.TrimSpace(tailRE.ReplaceAllString(s, ""))
 }
 
-var tailNeed = words("way btw lol haha fyi know 哈哈 嘿嘿 记一下 记住 谢谢")
+var tailNeed = words("way btw lol haha fyi know 哈哈 嘿嘿 记一下 记住 记着 记下 记好 谢谢")
 
 // rewriteZH puts the rest of a Chinese clause in the third person: 我的/我 → 用户的/用户.
 func rewriteZH(s string) string {
+	s = trimTail(s)
 	s = strings.ReplaceAll(s, "我们", "用户他们")
 	s = strings.ReplaceAll(s, "我的", "用户的")
 	for _, k := range []string{"闺女", "女儿", "儿子", "孩子", "老婆", "老公", "妈", "爸", "家"} {
