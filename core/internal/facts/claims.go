@@ -71,7 +71,7 @@ var (
 	notClaimEN = regexp.MustCompile(`(?i)^(?:(?:just|really|also|so|very|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|totally|completely|actually|honestly|still|now|only|even|all|too)\s+)*` +
 		`(?:'m|’m|am|was|'ll|’ll|will|'d|’d|would)?\s*(?:(?:just|really|also|so|very|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|totally|completely|actually|honestly|still|now|only|even|all|too)\s+)*` +
 		`(?:not\s+sure|sure|sorry|glad|happy\s+to|afraid|wondering|curious|confused|lost|stuck|kidding|joking|back|here|ready|done|fine|good|ok|okay|alright|great|tired|exhausted|bored|hungry|thirsty|sleepy|stressed|nervous|excited|upset|annoyed|frustrated|thinking|trying|looking\s+(?:for|at|into)|going\s+to\s+(?:ask|try|need|send|paste|share|give|check|go|be\s+honest)|about\s+to|asking|writing\s+to|not\s+certain|impressed|grateful|thankful|amazed|surprised|disappointed|working\s+on\s+(?:it|this|that)|on\s+(?:it|my\s+way)|think|thought|guess|suppose|believe|feel\s+like|wonder|wondered|hope|wish|mean|meant|see|saw\s+that|know|knew|understand|agree|disagree|bet|doubt|assume|imagine|appreciate|apologi[sz]e|forgot|need\s+(?:you|help|a|an|the|some|to\s+know|more|it|this|that)|want\s+(?:you|a|an|the|some|to\s+know|it|this|that)|'d\s+(?:like|love|appreciate|say|suggest|be\s+(?:happy|glad|grateful))|would\s+(?:like|love|appreciate|say|suggest|be)|could|should|might|may|must|can't\s+believe|try\s+(?:it|this|that|again|later)|check|let|get\s+back|be\s+back|look\s+into|do\s+that|have\s+a\s+(?:question|quick\s+question|problem|request|favor)|just\s+wanted|wanted\s+to|got\s+it|get\s+it|love\s+(?:it|this|that|you|your|how)|like\s+(?:it|this|that|your|how)|hate\s+(?:it|this|that)(?:\s*[.!]*$)|said|told|asked|tried|did|didn't|don't\s+(?:really\s+|even\s+)?(?:know|think|understand|get|see|care|mind|remember)|have\s+no\s+idea|can't\s+remember|cannot\s+remember|can't\s+recall|used\s+to|probably|maybe|can't\s+wait|promise|owe\s+you|see\s+you|just\s+realized)\b`)
-	notClaimZH = regexp.MustCompile(`^(?:也|还|就|都|真的|其实|只是|刚|刚刚|现在|马上|先|再|有点|有些|挺|很|好|太|真|可|以后|将来|未来|总)*` +
+	notClaimZH = regexp.MustCompile(`^(?:也|还|就|都|真的|其实|只是|刚|刚刚|现在|马上|先|再|有点|有些|挺|很|好|太|真|可|以后|将来|未来|总|今天|今晚|这会儿|这两天)*` +
 		`(?:觉得|认为|想问|想知道|想了解|想请|想让|想要|想|不知道|不确定|不太确定|不是很确定|不太清楚|不是很清楚|不清楚|在想|猜|希望你|需要你|要你|让你|请你|明白|知道|懂|同意|看看|看一下|试试|试一下|也是|还好|没事|很好|挺好|不错|累|饿|困|回来了|来了|来啦|刚才|问|说|看不清|看不懂|听不懂|不明白|是说|的意思|随便|感觉|谢谢|喜欢你|爱你|很忙|好忙|忙|要一|需要一|要个|需要个|打算问|应该|是不是|能不能|可不可以|会不会|该不该|要不要|去吃|去睡|紧张|开心|高兴|难过|郁闷|无聊|烦死|可能|估计|大概|感谢|错了|同意|理解|收到|看到了|查一下|找一下|帮你|给你|跟你|和你|是在问|不懂|好奇)`)
 	// notClaimWe: "我们继续吧", "we can start".
 	notClaimWe = regexp.MustCompile(`(?i)^(?:们)?(?:继续|开始|来|先|再|聊|看|讨论|一起|可以|能不能|要不要|试试)|^(?:can|could|should|will|'ll|might|may|need\s+to\s+talk|continue|start)\b`)
@@ -445,7 +445,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		if hasHan(text) {
 			return classify("用户"+rewriteZH(text), text, true), true
 		}
-		return classify("User noted: "+rewriteEN(text, false), text, true), true
+		return classify("User noted: "+strings.TrimRight(rewriteEN(text, false), "?？ "), text, true), true
 	}
 	st.subj = ""
 	return Fact{}, false
@@ -683,6 +683,9 @@ var familyLead = regexp.MustCompile(`(?i)^(?:User's|User and their)\s+(?:\w+\s+)
 // classify types a claim by its words; what none fits is a fact. An explicit request to
 // remember raises the confidence.
 func classify(content, clause string, remember bool) Fact {
+	if remember {
+		content = strings.TrimRight(content, "?？ ") // "Could you remember that my dentist is Dr. Lee?"
+	}
 	f := Fact{Type: TypeFact, Content: clip(content), Subject: "user", Predicate: "about", Confidence: 0.7}
 	if familyLead.MatchString(content) {
 		f.Type, f.Predicate, f.Confidence = TypeProfile, "family", 0.75
@@ -709,7 +712,7 @@ var (
 		{"i do ", "User does "}, {"my ", "User's "}, {"our ", "User's "}, {"we're ", "User and family are "},
 		{"we've ", "User and family have "}, {"we ", "User and family "}, {"me and my ", "User and their "},
 	}
-	enMid = strings.NewReplacer(" my ", " their ", " My ", " their ", " I'm ", " they're ", " I’m ", " they're ",
+	enMid = strings.NewReplacer(" my ", " their ", " My ", " their ", " our ", " their ", " Our ", " their ", " I'm ", " they're ", " I’m ", " they're ",
 		" I've ", " they've ", " I'd ", " they'd ", " I'll ", " they'll ", " I ", " they ", " me ", " them ",
 		" myself", " themselves", " mine", " theirs", " me.", " them.", " me,", " them,")
 	enAdverb = regexp.MustCompile(`(?i)^(?:(?:really|also|just|mostly|usually|always|often|sometimes|never|still|normally|typically|generally|currently|now|actually|only|rarely|totally|absolutely|definitely|personally|mainly|primarily|even|already|finally|recently|kind\s+of|kinda|honestly|seriously|genuinely|occasionally|regularly|basically)\s+)*`)
@@ -729,8 +732,12 @@ func rewriteEN(clause string, lead bool) string {
 		if m != nil {
 			pre, body = strings.TrimSpace(c[:m[4]]), c[m[4]:]
 		}
+		if m := pairSubject.FindStringSubmatchIndex(body); m != nil {
+			// "My partner and I are…" → "User and their partner are…"
+			body = "User and their " + body[m[2]:m[3]] + body[m[1]:]
+		}
 		lower := strings.ToLower(body)
-		done := false
+		done := strings.HasPrefix(body, "User and their ")
 		for _, l := range enLead {
 			if strings.HasPrefix(lower, l.from) {
 				body, done = l.to+body[len(l.from):], true
@@ -796,6 +803,8 @@ func spaceIf(s string) string {
 }
 
 var conjRE = regexp.MustCompile(`(?i)^(?:(?:and|so|but|plus|then)\b[\s,]*)+`)
+
+var pairSubject = regexp.MustCompile(`(?i)^(?:my|our)\s+([a-z]+(?:\s+[a-z]+)?)\s+and\s+I\b`)
 
 var workWords = words("work team company office startup project colleagues job")
 
