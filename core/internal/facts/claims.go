@@ -88,6 +88,7 @@ var (
 	thirdEN       = regexp.MustCompile(`(?i)["“”「」]|^(?:it|this|that|these|those|which)\b|\b(?:quote|quoted|saying|proverb|lyrics?|line\s+from)\b|\b(?:he|she|they|his|her|their|him)\s+(?:said|says|told|thinks|asked|wrote)\b|\b(?:said|says|told\s+me)\b`)
 	requestZH     = regexp.MustCompile(`^(?:请|麻烦|帮我|帮忙|给我|告诉我|让我|教我|替我|能不能|可不可以|可以|想请|陪我|带我|问我|跟我|和我|叫我|求|快|赶紧|记得|别|不要|写(?:一|个|首|篇|段|封|份)|翻译|总结|造|举|列|推荐|解释|讲|画|生成|查|算|改|把|用[“「"])`)
 	objectVerbZH  = regexp.MustCompile(`(?:让|给|帮|请|叫|跟|和|对|被|把|替|教|告诉|问|陪|带|找|送|借|催|约|等|逗|骗|吓|说|像|比|为|向|同)$`)
+	pronounsEN    = regexp.MustCompile(`(?i)\b(?:she/her|he/him|they/them|she/they|he/they|xe/xem|ze/zir)\b`)
 	hereEN        = regexp.MustCompile(`(?i)^([a-z0-9][a-z0-9 -]{2,40}?)\s+here(?:[,.!;]|$)`)
 	whenItComes   = regexp.MustCompile(`(?i)^when\s+it\s+comes\s+to\b`)
 	hedgeEN       = regexp.MustCompile(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
@@ -98,7 +99,7 @@ var (
 	kinZH = regexp.MustCompile(`^(?:闺女|女儿|儿子|孩子|小孩|老婆|老公|媳妇|妻子|丈夫|爱人|对象|女朋友|男朋友|未婚妻|未婚夫|妈妈|妈|爸爸|爸|父母|爸妈|哥哥|哥|姐姐|姐|弟弟|弟|妹妹|妹|外婆|外公|奶奶|爷爷|姥姥|姥爷|家人|家猫|家狗|猫|狗|室友|同事|老板|领导|朋友|同学|导师|舅舅|姑姑|阿姨|叔叔|婆婆|公公|岳父|岳母|宝宝|大儿子|小儿子|大女儿|小女儿|表哥|表姐|表妹|表弟|堂哥|堂姐|侄子|侄女|外甥|双胞胎)`)
 	// cueZH: a continuation with one of these is a claim of its own; without, it says
 	// more about the claim before it and joins it ("我老公在银行上班，经常加班").
-	cueZH     = regexp.MustCompile(`喜欢|讨厌|爱|用|住|在.{1,12}(?:工作|上班|读书|上学|实习)|做|养|有|过敏|不吃|不喝|吃素|控糖|减肥|健身|备孕|戒|每|周末|平时|习惯|去|来自|老家|家在|搬|学|考|参加|开会|面试|出差|结婚|offer|prefer|like|use`)
+	cueZH     = regexp.MustCompile(`喜欢|讨厌|爱|用|住|真名|本名|名字|娃|^(?:今年|已经|刚满|快|才|马上).{0,6}岁|在.{1,12}(?:工作|上班|读书|上学|实习)|做|养|有|过敏|不吃|不喝|吃素|控糖|减肥|健身|备孕|戒|每|周末|平时|习惯|去|来自|老家|家在|搬|学|考|参加|开会|面试|出差|结婚|offer|prefer|like|use`)
 	contMerge = regexp.MustCompile(`^(?:是|因为|所以|因此|然后|用了|结果|导致|尤其|特别是|比如|例如|包括|已经|一共|大概|主要|基本)`)
 	contLead  = regexp.MustCompile(`^(?:但是|但|不过|可是|而且|并且|也)+`)
 	contStop  = regexp.MustCompile(`^(?:哈哈|谢谢|嗯|好的|对吧|是吧|你|您|他|她|它|这|那|大家|别人|别|不要|请)`)
@@ -134,9 +135,10 @@ func claimClauses(r []rune) [][2]int {
 				cut(i, i+1)
 			}
 		case c == ' ' && i > 0 && r[i-1] != ',':
-			// " and I…", " but my…": a new subject (not "my wife and I…").
+			// " and I…", " but my…": a new subject (not "my wife and I…"); " but live in…":
+			// the same subject, a new claim.
 			j := skipConj(r, i+1)
-			if j > i+1 && subjectAt(r, j) && !compoundSubject(r[start:i]) {
+			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j)) {
 				cut(i, i+1)
 			}
 		}
@@ -144,6 +146,20 @@ func claimClauses(r []rune) [][2]int {
 	cut(len(r), len(r))
 	return out
 }
+
+// verbAt reports whether one of the verbs a claim goes on with starts at i ("…, but live
+// in Lisbon now").
+func verbAt(r []rune, i int) bool {
+	w := strings.ToLower(string(r[i:min(len(r), i+12)]))
+	for _, v := range contVerbsEN {
+		if strings.HasPrefix(w, v+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+var contVerbsEN = words("live work moved love like hate have use prefer speak study teach go play own run lived worked grew")
 
 // compoundSubject reports whether a clause so far is "my wife" of "my wife and I…".
 func compoundSubject(r []rune) bool {
@@ -203,6 +219,7 @@ type claimState struct {
 	last     int    // index in out of the last claim, -1 when none
 	cond     bool   // a condition or hypothesis started: the rest is not a claim
 	remember bool   // the sentence asks to remember
+	en       bool   // the last claim was an English one with the user as subject
 }
 
 // claims returns the facts of a user sentence's claims. skip holds rune indexes of cues
@@ -370,8 +387,17 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 			return Fact{}, false
 		}
 		st.subj = ""
+		st.en = strings.HasPrefix(subj, "i")
 		content := rewriteEN(text, true)
 		return classify(content, text, remember), true
+	}
+	if latin && st.en && verbAt([]rune(strings.ToLower(text)), 0) {
+		// "I'm from Brazil but live in Lisbon now": the same subject goes on.
+		verb, tail, _ := strings.Cut(text, " ")
+		return classify("User "+conjugate(strings.ToLower(verb))+" "+rewriteEN(tail, false), text, remember), true
+	}
+	if m := pronounsEN.FindString(text); latin && m != "" {
+		return Fact{Type: TypeProfile, Content: "User's pronouns are " + strings.ToLower(m), Subject: "user", Predicate: "identity", Confidence: 0.8}, true
 	}
 	if m := leadVerbEN.FindStringSubmatchIndex(head(text, 48)); latin && m != nil && !strings.Contains(text, "?") && meaningful(text[m[1]:]) >= 4 {
 		// "Been dealing with tennis elbow for weeks", "Got an interview on the 9th".
