@@ -70,7 +70,7 @@ var (
 	// conversation, passing states, requests to the assistant, hedges and plans to reply.
 	notClaimEN = regexp.MustCompile(`(?i)^(?:(?:just|really|also|so|very|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|totally|completely|actually|honestly|still|now|only|even|all|too)\s+)*` +
 		`(?:'m|’m|am|was|'ll|’ll|will|'d|’d|would)?\s*(?:(?:just|really|also|so|very|quite|pretty|super|a\s+bit|a\s+little|kind\s+of|kinda|totally|completely|actually|honestly|still|now|only|even|all|too)\s+)*` +
-		`(?:not\s+sure|sure|sorry|glad|happy\s+to|afraid|wondering|curious|confused|lost|stuck|kidding|joking|back|here|ready|done|fine|good|ok|okay|alright|great|tired|exhausted|bored|hungry|thirsty|sleepy|stressed|nervous|excited|upset|annoyed|frustrated|thinking|trying|looking\s+(?:for|at|into)|going\s+to\s+(?:ask|try|need|send|paste|share|give|check|go|be\s+honest)|about\s+to|asking|writing\s+to|not\s+certain|impressed|grateful|thankful|amazed|surprised|disappointed|working\s+on\s+(?:it|this|that)|on\s+(?:it|my\s+way)|think|thought|guess|suppose|believe|feel\s+like|wonder|wondered|hope|wish|mean|meant|see|saw\s+that|know|knew|understand|agree|disagree|bet|doubt|assume|imagine|appreciate|apologi[sz]e|forgot|need\s+(?:you|help|a|an|the|some|to\s+know|more|it|this|that|to\s+(?:write|know|figure|find|ask|decide|choose|pick|understand|learn\s+how|come\s+up))|want\s+(?:you|a|an|the|some|to\s+know|it|this|that)|'d\s+(?:like|love|appreciate|say|suggest|be\s+(?:happy|glad|grateful))|would\s+(?:like|love|appreciate|say|suggest|be)|could|should|might|may|must|can't\s+believe|try\s+(?:it|this|that|again|later)|check|let|get\s+back|be\s+back|look\s+into|do\s+that|have\s+a\s+(?:question|quick\s+question|problem|request|favor)|just\s+wanted|wanted\s+to|got\s+it|get\s+it|love\s+(?:it|this|that|you|your|how)|like\s+(?:it|this|that|your|how)|hate\s+(?:it|this|that)(?:\s*[.!]*$)|said|told|asked|tried|did|didn't|don't\s+(?:really\s+|even\s+)?(?:know|think|understand|get|see|care|mind|remember)|have\s+no\s+idea|can't\s+remember|cannot\s+remember|can't\s+recall|used\s+to|probably|maybe|can't\s+wait|promise|owe\s+you|see\s+you|just\s+realized)\b`)
+		`(?:not\s+sure|sure|sorry|glad|happy\s+to|afraid|wondering|curious|confused|lost|stuck|kidding|joking|back|here|ready|done|fine|good|ok|okay|alright|great|tired|exhausted|bored|hungry|thirsty|sleepy|stressed|nervous|excited|upset|annoyed|frustrated|thinking|trying|looking\s+(?:for|at|into)|going\s+to\s+(?:ask|try|need|send|paste|share|give|check|go|be\s+honest)|about\s+to|asking|writing\s+to|not\s+certain|impressed|grateful|thankful|amazed|surprised|disappointed|working\s+on\s+(?:it|this|that)|on\s+(?:it|my\s+way)|heading\s+(?:out|home|off|back)|at\s+the\s+(?:airport|station|office|gym|store|doctor's)|in\s+a\s+(?:meeting|call)|got\s+home|getting\s+(?:ready|home)|off\s+to\s+(?:bed|sleep)|brb|afk|think|thought|guess|suppose|believe|feel\s+like|wonder|wondered|hope|wish|mean|meant|see|saw\s+that|know|knew|understand|agree|disagree|bet|doubt|assume|imagine|appreciate|apologi[sz]e|forgot|need\s+(?:you|help|a|an|the|some|to\s+know|more|it|this|that|to\s+(?:write|know|figure|find|ask|decide|choose|pick|understand|learn\s+how|come\s+up))|want\s+(?:you|a|an|the|some|to\s+know|it|this|that)|'d\s+(?:like|love|appreciate|say|suggest|be\s+(?:happy|glad|grateful))|would\s+(?:like|love|appreciate|say|suggest|be)|could|should|might|may|must|can't\s+believe|try\s+(?:it|this|that|again|later)|check|let|get\s+back|be\s+back|look\s+into|do\s+that|have\s+a\s+(?:question|quick\s+question|problem|request|favor)|just\s+wanted|wanted\s+to|got\s+it|get\s+it|love\s+(?:it|this|that|you|your|how)|like\s+(?:it|this|that|your|how)|hate\s+(?:it|this|that)(?:\s*[.!]*$)|said|told|asked|tried|did|didn't|don't\s+(?:really\s+|even\s+)?(?:know|think|understand|get|see|care|mind|remember)|have\s+no\s+idea|can't\s+remember|cannot\s+remember|can't\s+recall|used\s+to|probably|maybe|can't\s+wait|promise|owe\s+you|see\s+you|just\s+realized)\b`)
 	notClaimZH = regexp.MustCompile(`^(?:也|还|就|都|真的|其实|只是|刚|刚刚|现在|马上|先|再|有点|有些|挺|很|好|太|真|可|以后|将来|未来|总|今天|今晚|这会儿|这两天)*` +
 		`(?:觉得|认为|想问|想知道|想了解|想请|想让|想要|想|不知道|不确定|不太确定|不是很确定|不太清楚|不是很清楚|不清楚|在想|猜|希望你|需要你|要你|让你|请你|明白|知道|懂|同意|看看|看一下|试试|试一下|也是|还好|没事|很好|挺好|不错|累|饿|困|回来了|来了|来啦|刚才|问|说|看不清|看不懂|听不懂|不明白|是说|的意思|随便|感觉|谢谢|喜欢你|爱你|很忙|好忙|忙|要一|需要一|要个|需要个|打算问|应该|是不是|能不能|可不可以|会不会|该不该|要不要|去吃|去睡|紧张|开心|高兴|难过|郁闷|无聊|烦死|可能|估计|大概|感谢|错了|同意|理解|收到|看到了|查一下|找一下|帮你|给你|跟你|和你|是在问|不懂|好奇|有个问题|有一个问题|有问题|有几个问题|不太懂|不是很懂|看了|看到了|试了|下班|起床|到家|回家了|在路上|在地铁|在车上|在外面|在开会|在吃饭|在忙|喜欢这|喜欢那|爱这|讨厌这|讨厌那|受不了这|累死)`)
 	// notClaimWe: "我们继续吧", "we can start".
@@ -559,8 +559,8 @@ func isList(content string) []string {
 	if len(items) < 2 || len(items) > 5 {
 		return nil
 	}
-	if len(strings.Fields(items[0])) > 3 {
-		return nil
+	if len(strings.Fields(items[0])) > 3 || strings.HasSuffix(strings.Fields(items[0])[0], "ing") {
+		return nil // not "heading out now, talk later"
 	}
 	for _, it := range items {
 		w := strings.Fields(it)
@@ -742,8 +742,16 @@ var (
 		" I've ", " they've ", " I'd ", " they'd ", " I'll ", " they'll ", " I ", " they ", " me ", " them ",
 		" myself", " themselves", " mine", " theirs", " me.", " them.", " me,", " them,")
 	enAdverb = regexp.MustCompile(`(?i)^(?:(?:really|also|just|mostly|usually|always|often|sometimes|never|still|normally|typically|generally|currently|now|actually|only|rarely|totally|absolutely|definitely|personally|mainly|primarily|even|already|finally|recently|kind\s+of|kinda|honestly|seriously|genuinely|occasionally|regularly|basically)\s+)*`)
-	enNoConj = map[string]bool{"can": true, "could": true, "will": true, "would": true, "should": true, "must": true,
-		"might": true, "may": true, "used": true, "can't": true, "won't": true, "didn't": true, "cannot": true, "had": true, "was": true}
+	enNoConj = func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range words(`can could will would should must might may used can't won't didn't cannot had was got went came
+			made took saw did said bought thought found left felt kept began ran wrote met sent spent built paid lost won grew knew
+			flew drove ate drank slept woke broke chose forgot gave told heard held sat stood taught caught fell brought sold quit
+			put set cut hit let shut read became began swam sang rode hung led lent meant understood`) {
+			m[w] = true
+		}
+		return m
+	}()
 )
 
 // rewriteEN puts an English clause in the third person: "I prefer small, focused
