@@ -88,6 +88,9 @@ var (
 	thirdEN       = regexp.MustCompile(`(?i)["“”「」]|^(?:it|this|that|these|those|which)\b|\b(?:quote|quoted|saying|proverb|lyrics?|line\s+from)\b|\b(?:he|she|they|his|her|their|him)\s+(?:said|says|told|thinks|asked|wrote)\b|\b(?:said|says|told\s+me)\b`)
 	requestZH     = regexp.MustCompile(`^(?:请|麻烦|帮我|帮忙|给我|告诉我|让我|教我|替我|能不能|可不可以|可以|想请|陪我|带我|问我|跟我|和我|叫我|求|快|赶紧|记得|别|不要|写(?:一|个|首|篇|段|封|份)|翻译|总结|造|举|列|推荐|解释|讲|画|生成|查|算|改|把|用[“「"])`)
 	objectVerbZH  = regexp.MustCompile(`(?:让|给|帮|请|叫|跟|和|对|被|把|替|教|告诉|问|陪|带|找|送|借|催|约|等|逗|骗|吓|说|像|比|为|向|同)$`)
+	asRoleEN      = regexp.MustCompile(`(?i)^(?:as|being)\s+(an?)\s+([a-z][a-z -]{1,40})$`)
+	asRoleZH      = regexp.MustCompile(`^作为(一个|一名|一位|一枚|个)?([\p{Han}A-Za-z]{2,12})$`)
+	ourPlace      = regexp.MustCompile(`^们(?:公司|团队|部门|组|学校|项目|单位|小区|班)`)
 	pronounsEN    = regexp.MustCompile(`(?i)\b(?:she/her|he/him|they/them|she/they|he/they|xe/xem|ze/zir)\b`)
 	hereEN        = regexp.MustCompile(`(?i)^([a-z0-9][a-z0-9 -]{2,40}?)\s+here(?:[,.!;]|$)`)
 	whenItComes   = regexp.MustCompile(`(?i)^when\s+it\s+comes\s+to\b`)
@@ -122,7 +125,7 @@ func claimClauses(r []rune) [][2]int {
 			// Chinese commas cut when the next clause starts with Han text or a subject.
 			cut(i, i+1)
 		case c == ',':
-			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) {
+			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) || questionTail(r, i+1) {
 				cut(i, i+1)
 			}
 		case c == ' ' && (i+2 < len(r)) && (r[i+1] == '—' || r[i+1] == '–' || r[i+1] == '-') && r[i+2] == ' ':
@@ -145,6 +148,13 @@ func claimClauses(r []rune) [][2]int {
 	}
 	cut(len(r), len(r))
 	return out
+}
+
+// questionTail reports whether the text from i is a question that ends the sentence
+// ("I'm vegan, what should we cook?"): the statement before it stays a claim.
+func questionTail(r []rune, i int) bool {
+	rest := strings.TrimSpace(string(r[i:]))
+	return strings.HasSuffix(rest, "?") && questionEN.MatchString(head(rest, 32))
 }
 
 // verbAt reports whether one of the verbs a claim goes on with starts at i ("…, but live
@@ -358,6 +368,12 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f := classify("User is "+article(m[1]), text, remember)
 		return f, true
 	}
+	if m := asRoleEN.FindStringSubmatch(head(text, 64)); latin && m != nil {
+		return classify("User is "+strings.ToLower(m[1])+" "+m[2], text, remember), true // "As a nurse, …"
+	}
+	if m := asRoleZH.FindStringSubmatch(head(text, 48)); han && m != nil {
+		return classify("用户是"+m[1]+m[2], text, remember), true // "作为一个程序员，…"
+	}
 	if han && strings.Index(text, "叫我") > 0 && !strings.ContainsAny(text, "你您") {
 		// "大家都叫我阿杰": a name; the patterns phrase it.
 		st.subj = "用户"
@@ -413,6 +429,8 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		switch {
 		case strings.HasPrefix(rest, "们家"):
 			subj, rest = "用户家", rest[len("们家"):]
+		case ourPlace.MatchString(rest):
+			subj, rest = "用户所在的", rest[len("们"):]
 		case strings.HasPrefix(rest, "们"):
 			if notClaimWe.MatchString(head(rest, 48)) {
 				return Fact{}, false
