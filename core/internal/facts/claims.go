@@ -307,8 +307,11 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		default:
 			if items := isList(f.Content); len(mine) < 2 && items != nil {
 				// "I'm 52, Dutch, and a grandfather of three": one fact an item.
-				for _, it := range items {
+				for k, it := range items {
 					g := classify("User is "+it, it, f.Confidence >= 0.85)
+					if k == 0 && nameWord.MatchString(it) && !notName[strings.ToLower(it)] {
+						g = Fact{Type: TypeProfile, Content: "User's name is " + it, Subject: "user", Predicate: "name", Confidence: 0.8}
+					}
 					g.Evidence = []int{idx}
 					out = append(out, g)
 				}
@@ -560,6 +563,8 @@ func head(s string, n int) string {
 	return s[:n]
 }
 
+var nameWord = regexp.MustCompile(`^\p{Lu}\p{Ll}+$`)
+
 // listSep cuts "52, Dutch, and a grandfather of three" into its items.
 var listSep = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
 
@@ -597,7 +602,7 @@ func isList(content string) []string {
 // listLead are first words of an elaboration, not an item ("pregnant, due in February").
 var listLead = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range words("especially so just due nothing not also but which who like mostly from in at on with for since because though although except plus even only still then") {
+	for _, w := range words("especially so just due nothing not also but which who like mostly in at on with for since because though although except plus even only still then") {
 		m[w] = true
 	}
 	return m
