@@ -475,7 +475,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if latin && !han && firstPersonEN.MatchString(text) && !imperativeEN.MatchString(head(text, 48)) && !questionEN.MatchString(head(text, 32)) &&
 		!thirdEN.MatchString(text) && meaningful(text) >= 8 {
 		// "Spreadsheets bore me to tears", "Home for me is a flat in Glasgow".
-		f := classify("User: "+rewriteEN(lowerFirst(text), false), text, remember)
+		f := classify("User: "+rewriteEN(text, false), text, remember)
 		f.Confidence -= 0.15
 		return f, true
 	}
