@@ -261,7 +261,8 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		if only[k] {
 			continue
 		}
-		if st.cond || (hasLatin(text) && condEN.MatchString(text) && !whenItComes.MatchString(text)) || (hasHan(text) && condZH.MatchString(text)) {
+		if st.cond || (hasLatin(text) && (!prefilter || containsAny(strings.ToLower(text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text)) ||
+			(hasHan(text) && (!prefilter || containsAny(text, condZHNeed)) && condZH.MatchString(text)) {
 			st.cond = true
 			continue
 		}
@@ -382,7 +383,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		st.subj = "用户"
 		return classify(rewriteZH(text), text, remember), true
 	}
-	question := (ask && !remember) || han && questionZH.MatchString(text) && !remember || strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
+	question := (ask && !remember) || han && (!prefilter || containsAny(text, questionZHNeed)) && questionZH.MatchString(text) && !remember || strings.HasSuffix(text, "?") || strings.HasSuffix(text, "？")
 	if question && !remember {
 		st.subj = ""
 		return Fact{}, false
@@ -615,6 +616,13 @@ var listVerb = func() map[string]bool {
 	}
 	return m
 }()
+
+// Literal prefilters of condEN, condZH and questionZH: each match contains one.
+var (
+	condENNeed     = words("if when once until after before suppose imagine assuming unless case were soon")
+	condZHNeed     = words("如果 假如 假设 要是 的话 万一 倘若 假使 想象 等我 等你 等他 等到 一旦")
+	questionZHNeed = words("什么 哪 怎么 为什么 为啥 多少 是不是 要不要 能不能 会不会 有没有 可不可以 该不该 好不好 对不对 行不行 吗 呢 吧")
+)
 
 // hasLatin reports whether s has an ASCII letter (English regexps need one).
 func hasLatin(s string) bool {
