@@ -190,11 +190,16 @@ func skipConj(r []rune, i int) int {
 	return i
 }
 
+// hasPrefixFold reports whether r starts with w, case-folded (w is lower case).
 func hasPrefixFold(r []rune, w string) bool {
-	if len(r) < len(w) {
-		return false
+	i := 0
+	for _, c := range w {
+		if i >= len(r) || unicode.ToLower(r[i]) != c {
+			return false
+		}
+		i++
 	}
-	return strings.EqualFold(string(r[:len(w)]), w)
+	return true
 }
 
 func hanAt(r []rune, i int) bool {
