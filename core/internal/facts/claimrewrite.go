@@ -152,7 +152,7 @@ func isLower(s string) bool {
 }
 
 // trimTail drops trailing discourse: ", by the way", ", lol", "，哈哈", "，帮我记一下".
-var tailRE = regexp.MustCompile(`(?i)[\s,，]*(?:by\s+the\s+way|btw|lol|haha|fyi|just\s+so\s+you\s+know|哈哈+|嘿嘿|(?:帮我|请|你)?(?:记一下|记住|记着|记下来|记好)(?:哦|啊|吧)?|谢谢)[\s.!。！~～]*$`)
+var tailRE = regexp.MustCompile(`(?i)[\s,，]*(?:by\s+the\s+way|btw|lol|haha|fyi|just\s+so\s+you\s+know|(?:please\s+)?keep\s+(?:that|this|it)\s+in\s+mind|(?:please\s+)?(?:remember|note)\s+(?:that|this)|(?:please\s+)?don't\s+forget(?:\s+(?:that|it|this))?|哈哈+|嘿嘿|(?:帮我|请|你)?(?:记一下|记住|记着|记下来|记好)(?:哦|啊|吧)?|谢谢)[\s.!。！~～]*$`)
 
 func trimTail(s string) string {
 	if prefilter && !containsAny(strings.ToLower(s), tailNeed) {
@@ -161,7 +161,7 @@ func trimTail(s string) string {
 	return strings.TrimSpace(tailRE.ReplaceAllString(s, ""))
 }
 
-var tailNeed = words("way btw lol haha fyi know 哈哈 嘿嘿 记一下 记住 记着 记下 记好 谢谢")
+var tailNeed = words("way btw lol haha fyi know mind remember note forget 哈哈 嘿嘿 记一下 记住 记着 记下 记好 谢谢")
 
 // rewriteZH puts the rest of a Chinese clause in the third person: 我的/我 → 用户的/用户.
 func rewriteZH(s string) string {

@@ -180,7 +180,7 @@ func init() {
 			build: locationEN},
 		{need: words("i'm am"), re: re(lb + `[Ii](?:'m|\s+am)\s+(?<x>(?i:vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|colou?r[- ]?blind|diabetic|left[- ]handed|deaf|dyslexic|allergic\s+to\s+[^,.;!?]{2,40}?))` + enStop),
 			build: profileEN("trait", "User is %s", 0.85)},
-		{need: words("use work code program develop write rely run"), re: re(lb + `[Ii]\s+(?:(?i:mostly|usually|mainly|primarily|always|often|also|normally|typically|generally|currently|now|daily|still|exclusively|regularly|only|really)\s+)*(?i:use|work\s+with|(?:code|program|develop|write)(?:\s+(?:mostly|mainly|primarily|usually|only))?\s+in|rely\s+on|run(?=\s+\p{Lu}))` + rb + `\s+` + usesObj),
+		{need: words("use work code program develop write rely run"), re: re(lb + `[Ii]\s+(?:(?i:mostly|usually|mainly|primarily|always|often|also|normally|typically|generally|currently|now|daily|still|exclusively|regularly|only|really)\s+)*(?i:use|work\s+with|(?:code|program|develop|write)(?:\s+(?:mostly|mainly|primarily|usually|only))?\s+in|rely\s+on|run(?-i:(?=\s+\p{Lu})))` + rb + `\s+` + usesObj),
 			build: profileEN("uses", "User uses %s", 0.7)},
 		{need: words("using"), re: re(lb + `[Ii](?:'m|\s+am)\s+(?:(?i:mostly|usually|mainly|primarily|currently|now|still|also)\s+)*(?i:using)` + rb + `\s+` + usesObj),
 			build: profileEN("uses", "User uses %s", 0.7)},
