@@ -135,6 +135,19 @@ bench:
 bench-context:
 	$(GO) run ./cmd/memcore bench-context
 
+## eval-facts: fact extraction's precision, recall and F1 per split, file, language,
+## category and type on the labelled sets (core/internal/facts/testdata; docs/FACTS.md)
+.PHONY: eval-facts bench-extract
+eval-facts:
+	$(GO) run ./cmd/memcore eval-facts
+
+## bench-extract: extractFacts on a 40-message conversation, natively (go test -bench)
+## and in Node through the npm package (js/bench/extract.mjs); docs/FACTS.md keeps the numbers
+bench-extract:
+	$(GO) test ./core/internal/facts -run XXX -bench Extract_ -benchtime 100x
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	node js/bench/extract.mjs
+
 ## eval: retrieval quality (R@5, R@10) on LoCoMo-format files
 eval:
 	@test -n "$(DATA)" || { echo "make eval DATA=path/to/locomo-format.json"; exit 2; }

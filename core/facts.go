@@ -31,6 +31,7 @@ const (
 	ReasonTooFewMessages = facts.ReasonTooFewMessages // fewer than 6 user and assistant messages
 	ReasonNoCues         = facts.ReasonNoCues         // nothing found
 	ReasonAllKnown       = "all_known"                // found, but every one is a live memory already
+	ReasonAllRead        = facts.ReasonAllRead        // every message was read by an earlier call of the session
 )
 
 // ExtractOptions tune ExtractFacts.
@@ -67,6 +68,15 @@ type ExtractResult struct {
 	// Superseded lists the live memories that stored facts superseded (same subject and
 	// predicate: see Supersession).
 	Superseded []Supersession `json:"superseded,omitempty"`
+	// Read counts the messages this call read (system and tool messages included: they
+	// are looked at and passed over by design); 0 when the gate held. Unread counts those
+	// it had no room for (facts.MaxScanRunes characters a call): with Commit and a
+	// SessionID the next call of the session reads them. Known counts those an earlier
+	// call of the session (Commit and SessionID) had read: they are not read again.
+	// Read + Unread + Known is the number of messages given, once the gate is passed.
+	Read   int `json:"read"`
+	Unread int `json:"unread"`
+	Known  int `json:"known"`
 }
 
 // importance of an extracted memory, by type: what describes the user or how to work
@@ -103,19 +113,49 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 	if date == "" {
 		date = n.e.clock().Format(time.DateOnly)
 	}
-	h := facts.Extract(msgs, facts.Options{})
-	res := &ExtractResult{Facts: h.Facts, Memories: []*Memory{}, By: ByHeuristic, Reason: h.Reason}
+	// With Commit and a session, each message is read once: what an earlier call of the
+	// session read is known (facts.MessageHash, store.ReadMessages) and skipped, so that
+	// calling after every turn or once at the end gives the same facts.
+	track := o.Commit && o.SessionID != ""
+	var known []bool
+	var hashes []string
+	nKnown := 0
+	if track {
+		hashes = make([]string, len(msgs))
+		for i, m := range msgs {
+			hashes[i] = facts.MessageHash(m)
+		}
+		var read map[string]bool
+		if err := n.e.do(ctx, func() (err error) {
+			read, err = n.e.db.ReadMessages(n.name, o.SessionID, hashes)
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		known = make([]bool, len(msgs))
+		for i, h := range hashes {
+			if read[h] {
+				known[i] = true
+				nKnown++
+			}
+		}
+	}
+	fo := facts.Options{Known: known}
+	h := facts.Extract(msgs, fo)
+	res := &ExtractResult{Facts: h.Facts, Memories: []*Memory{}, By: ByHeuristic, Reason: h.Reason,
+		Read: len(h.Read), Unread: h.Unread}
 	if h.Reason == facts.ReasonTooFewMessages {
 		return res, nil
 	}
+	res.Known = nKnown
 	var turnIDs map[int]string
 	if o.Commit && o.SessionID != "" {
 		if turnIDs, err = n.alignTurns(ctx, o.SessionID, msgs); err != nil {
 			return nil, err
 		}
 	}
-	pass := llmPass{session: o.SessionID, from: facts.WindowStart(msgs, facts.Options{}), to: len(msgs) - 1,
-		in: facts.LLMInput(msgs, facts.Options{})}
+	pass := llmPass{session: o.SessionID, from: facts.WindowStart(msgs, fo), to: len(msgs) - 1,
+		in: facts.LLMInput(msgs, fo)}
 	useLLM := n.e.complete != nil && (o.UseLLM == nil || *o.UseLLM) && len(pass.in) > 0
 	if useLLM {
 		under, err := n.underLLMCap(ctx, o.SessionID)
@@ -128,13 +168,27 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 	if useLLM {
 		var got []Fact
 		if got, llmErr = n.e.llmExtract(ctx, pass.in); llmErr == nil {
-			res.Facts, res.By, res.Reason = got, ByLLM, ""
-			if len(got) == 0 {
+			// The LLM reads the window; what the heuristics found before it stays.
+			var keep []Fact
+			for _, f := range h.Facts {
+				if slices.Max(f.Evidence) < pass.from {
+					keep = append(keep, f)
+				}
+			}
+			res.Facts, res.By, res.Reason = facts.Fold(append(keep, got...)), ByLLM, ""
+			if len(res.Facts) == 0 {
 				res.Reason = ReasonNoCues
 			}
 		}
 	}
 	ci := commitInfo{session: o.SessionID, turnIDs: turnIDs, date: date, by: res.By}
+	if track && len(h.Read) > 0 {
+		read := make([]string, len(h.Read))
+		for i, j := range h.Read {
+			read[i] = hashes[j]
+		}
+		ci.also = func() error { return n.e.db.MarkRead(n.name, o.SessionID, read, n.e.clock()) }
+	}
 	switch {
 	case !o.Commit:
 		if useLLM && llmErr == nil && o.SessionID != "" && !n.e.readOnly {
@@ -149,7 +203,13 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 		res.Queued = 1
 	case useLLM:
 		// Counted, and what an earlier failure of this very pass queued is moot.
+		mark := ci.also
 		ci.also = func() error {
+			if mark != nil {
+				if err := mark(); err != nil {
+					return err
+				}
+			}
 			if err := n.e.db.DequeueRange(n.name, pass.session, int64(pass.from), int64(pass.to)); err != nil {
 				return err
 			}

@@ -152,8 +152,13 @@ func TestExtractFacts_commitStoresWithSource(t *testing.T) {
 		t.Fatalf("get: %+v %v", got, err)
 	}
 
-	// The same facts again: nothing is stored twice.
-	again, err := ns.ExtractFacts(ctx, msgs, core.ExtractOptions{Commit: true, SessionID: "s1"})
+	// The same messages again in the session: read already, not read twice.
+	same, err := ns.ExtractFacts(ctx, msgs, core.ExtractOptions{Commit: true, SessionID: "s1"})
+	if err != nil || len(same.Facts) != 0 || same.Reason != core.ReasonAllRead || same.Known != len(appended)+1 || same.Read != 0 {
+		t.Fatalf("same session again: %+v %v", same, err)
+	}
+	// The same facts in another session: nothing is stored twice.
+	again, err := ns.ExtractFacts(ctx, msgs, core.ExtractOptions{Commit: true, SessionID: "s2"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +172,7 @@ func TestExtractFacts_commitStoresWithSource(t *testing.T) {
 	}
 	other := slices.Clone(fxConv)
 	other[len(other)-1] = "Sure thing."
-	third, err := ns.ExtractFacts(ctx, cxChat(other...), core.ExtractOptions{Commit: true, SessionID: "s1"})
+	third, err := ns.ExtractFacts(ctx, cxChat(other...), core.ExtractOptions{Commit: true, SessionID: "s3"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,15 +366,19 @@ func TestExtractFacts_llmFailureQueuesAndConsolidateRetries(t *testing.T) {
 	if err != nil || res.By != core.ByHeuristic || res.Queued != 0 || len(res.Facts) != 4 {
 		t.Fatalf("no commit: %+v %v", res, err)
 	}
-	// With commit: the heuristic facts are stored and the pass queued, once per range.
-	for i := 1; i <= 2; i++ {
-		res, err = ns.ExtractFacts(ctx, cxChat(fxConv...), core.ExtractOptions{Commit: true, SessionID: "s1"})
-		if err != nil || res.By != core.ByHeuristic || res.Queued != 1 {
-			t.Fatalf("commit %d: %+v %v", i, res, err)
-		}
+	// With commit: the heuristic facts are stored and the pass queued.
+	res, err = ns.ExtractFacts(ctx, cxChat(fxConv...), core.ExtractOptions{Commit: true, SessionID: "s1"})
+	if err != nil || res.By != core.ByHeuristic || res.Queued != 1 || res.Read != 6 {
+		t.Fatalf("commit: %+v %v", res, err)
+	}
+	// The same messages again: the session read them already; no second pass (the
+	// queued one is consolidate's to retry).
+	res, err = ns.ExtractFacts(ctx, cxChat(fxConv...), core.ExtractOptions{Commit: true, SessionID: "s1"})
+	if err != nil || res.Reason != core.ReasonAllRead || res.Queued != 0 || res.Known != 6 {
+		t.Fatalf("commit again: %+v %v", res, err)
 	}
 	q, _ := e.QueryStrings(`SELECT session_id || ' ' || from_turn || '-' || to_turn || ' ' || attempts || ' ' || last_error FROM extraction_queue`)
-	if !slices.Equal(q, []string{"s1 0-5 2 host LLM offline"}) {
+	if !slices.Equal(q, []string{"s1 0-5 1 host LLM offline"}) {
 		t.Fatalf("queue %q", q)
 	}
 	// A malformed answer is a failure too; the LLM was asked each time.
@@ -384,7 +393,7 @@ func TestExtractFacts_llmFailureQueuesAndConsolidateRetries(t *testing.T) {
 	if err != nil || c.ExtractionCounts != (core.ExtractionCounts{Processed: 1, ByLLM: 1, Stored: 2, Pending: 0}) {
 		t.Fatalf("consolidate: %+v %v", c, err)
 	}
-	if llm.calls() != 5 {
+	if llm.calls() != 4 {
 		t.Errorf("%d LLM calls", llm.calls())
 	}
 	m, _ := ns.List(ctx, core.ListOptions{Filter: core.Filter{Types: []string{core.TypeRule}}})
@@ -457,11 +466,12 @@ func TestExtractFacts_laterCallRetries(t *testing.T) {
 	if q, _ := e.QueryStrings(`SELECT count(*) FROM extraction_queue`); q[0] != "0" {
 		t.Errorf("%s passes left", q[0])
 	}
-	// A pass that succeeds removes its own earlier failure.
+	// A pass that succeeds removes its own earlier failure (a session-less commit reads
+	// the same messages again; a session's does not).
 	llm.set("", errors.New("down"))
-	ns.ExtractFacts(ctx, longer, core.ExtractOptions{Commit: true, SessionID: "s2"})
+	ns.ExtractFacts(ctx, longer, core.ExtractOptions{Commit: true})
 	llm.set(fxLLMAnswer, nil)
-	if res, _ := ns.ExtractFacts(ctx, longer, core.ExtractOptions{Commit: true, SessionID: "s2"}); res.Retried != 0 {
+	if res, _ := ns.ExtractFacts(ctx, longer, core.ExtractOptions{Commit: true}); res.Retried != 0 || res.By != core.ByLLM {
 		t.Errorf("retried its own pass: %+v", res)
 	}
 	if q, _ := e.QueryStrings(`SELECT count(*) FROM extraction_queue`); q[0] != "0" {

@@ -508,7 +508,10 @@ export interface ExtractOptions {
   /**
    * The session the messages belong to: stored memories get it as `source.sessionId`
    * (and the ids of the matching turns when the messages end with the session's turns),
-   * and the LLM pass is capped per session (5).
+   * and the LLM pass is capped per session (5). With `commit`, the engine also keeps which
+   * messages of the session it has read: each is read once, so calling after every turn
+   * (with the whole conversation or only the new messages) or once at the end stores the
+   * same facts.
    */
   sessionId?: string;
   /** The daily log a commit writes to, `YYYY-MM-DD`; default today (UTC). */
@@ -534,11 +537,11 @@ export interface FactCandidate {
 }
 
 /** Why an extraction found (or, with commit, stored) nothing. */
-export type ExtractReason = 'too_few_messages' | 'no_cues' | 'all_known';
+export type ExtractReason = 'too_few_messages' | 'no_cues' | 'all_known' | 'all_read';
 
 /** What extractFacts() found and, with commit, stored. */
 export interface ExtractResult {
-  /** The candidates, at most 8, in the order they were said. */
+  /** The candidates, in the order they were said (at most 8 from one message). */
   facts: FactCandidate[];
   /** The memories stored (commit only; `[]` otherwise). A fact already known as a live memory is not stored again. */
   memories: MemoryRecord[];
@@ -553,11 +556,22 @@ export interface ExtractResult {
   /**
    * Why there is nothing: fewer than 6 user and assistant messages (`too_few_messages`:
    * extraction waits for a few exchanges), no cue found (`no_cues`), or every fact is known
-   * already (`all_known`). Absent otherwise.
+   * already (`all_known`), or every message was read by an earlier call of the session
+   * (`all_read`: commit with a sessionId reads each message once). Absent otherwise.
    */
   reason?: ExtractReason;
   /** Live memories that stored facts superseded (same subject and predicate). */
   superseded?: Supersession[];
+  /**
+   * How many of the messages given this call read (system and tool messages included:
+   * they are looked at and passed over by design); 0 when the gate held. The whole
+   * conversation is read, newest first, up to 24,000 characters a call.
+   */
+  read: number;
+  /** Messages left for lack of room (the 24,000 characters): the session's next call reads them. */
+  unread: number;
+  /** Messages an earlier call of the session (commit with a sessionId) read already: not read again. */
+  known: number;
 }
 
 /** The steps of consolidate(), in the order they run. */

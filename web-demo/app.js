@@ -425,7 +425,8 @@ function localReply(text, related) {
  * the host LLM when the engine has one) and marks the messages they came from.
  */
 async function extract(latest) {
-  const window = messages.map((m, i) => ({ m, i })).filter(({ m }) => m.role === 'user' || m.role === 'assistant').slice(-20);
+  // The whole conversation: with commit and a sessionId the engine reads each message once.
+  const window = messages.map((m, i) => ({ m, i })).filter(({ m }) => m.role === 'user' || m.role === 'assistant').slice(-1000);
   const msgs = window.map(({ m }) => ({ role: m.role, content: m.content }));
   const r = await mem.extractFacts(msgs, { commit: true, sessionId: session });
   if (r.reason === 'too_few_messages') {

@@ -1,6 +1,9 @@
 package prototest
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Cases of fact extraction (extractFacts) and the upkeep op that retries its queued LLM
 // passes (consolidate). The engines of the suite have no LLM: extraction is the
@@ -18,12 +21,26 @@ const factsConv = `[
 	{"role":"user","content":"From now on, always answer in English please."},
 	{"role":"assistant","content":"Sure."}]`
 
+// factsTurns returns the first n messages of factsConv followed by two more.
+func factsTurns(n int) string {
+	var msgs []json.RawMessage
+	all := strings.TrimSuffix(factsConv, "]") + `,
+	{"role":"user","content":"My daughter Lily is allergic to peanuts."},
+	{"role":"assistant","content":"Noted."}]`
+	if err := json.Unmarshal([]byte(all), &msgs); err != nil {
+		panic(err)
+	}
+	b, _ := json.Marshal(msgs[:n])
+	return string(b)
+}
+
 func factsCases() []Case {
 	extract := func(args string) string { return req("extractFacts", args) }
 	return []Case{
 		{Name: "extractFacts/returns_facts", Steps: []Step{
 			{Req: extract(`{"messages":` + factsConv + `}`), Check: []Check{
 				Len("facts", 4), Eq("by", `"heuristic"`), Eq("memories", "[]"), Eq("queued", "0"), Lacks("reason"),
+				Eq("read", "6"), Eq("unread", "0"), Eq("known", "0"),
 				Eq("facts[0]", `{"type":"profile","content":"User's name is Ada Lovelace","subject":"user","predicate":"name","confidence":0.9,"evidence":[0]}`),
 				Eq("facts[1].predicate", `"location"`),
 				Eq("facts[2].type", `"preference"`), Eq("facts[2].evidence", "[2]"),
@@ -49,10 +66,27 @@ func factsCases() []Case {
 			{Req: req("documents.get", `{"name":"daily/2026-01-02"}`), Check: []Check{
 				Text("content", "# 2026-01-02\n\n## "), Text("content", " UTC · heuristic · session s1\n- [profile] User's name is Ada Lovelace\n")}},
 			{Req: req("documents.get", `{"name":"MEMORY"}`), Check: []Check{Text("content", "## Auto-extracted\n- [profile] User's name is Ada Lovelace\n")}},
-			// Again: nothing is stored twice.
+			// Again in the session: read already (each message once a session).
 			{Req: extract(`{"messages":` + factsConv + `,"commit":true,"sessionId":"s1"}`), Check: []Check{
-				Len("facts", 4), Eq("memories", "[]"), Eq("duplicates", "4"), Eq("reason", `"all_known"`)}},
+				Eq("facts", "[]"), Eq("reason", `"all_read"`), Eq("read", "0"), Eq("known", "6"), Eq("unread", "0")}},
+			// In another session: nothing is stored twice.
+			{Req: extract(`{"messages":` + factsConv + `,"commit":true,"sessionId":"s2"}`), Check: []Check{
+				Len("facts", 4), Eq("memories", "[]"), Eq("duplicates", "4"), Eq("reason", `"all_known"`), Eq("read", "6")}},
 			{Req: stats, Check: []Check{Eq("memories", "4")}},
+		}},
+		{Name: "extractFacts/read_once_per_session", Steps: []Step{
+			// Turn by turn with commit: the gate, then each call reads only what is new.
+			{Req: extract(`{"messages":` + factsTurns(4) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
+				Eq("reason", `"too_few_messages"`), Eq("read", "0")}},
+			{Req: extract(`{"messages":` + factsTurns(6) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
+				Len("memories", 4), Eq("read", "6"), Eq("known", "0")}},
+			{Req: extract(`{"messages":` + factsTurns(8) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
+				Len("memories", 1), Eq("memories[0].content", `"User's daughter Lily is allergic to peanuts"`),
+				Eq("read", "2"), Eq("known", "6")}},
+			// Once at the end, in another namespace: the same memories.
+			{Req: extract(`{"namespace":"once","messages":` + factsTurns(8) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
+				Len("memories", 5), Eq("read", "8"), Eq("known", "0")}},
+			{Req: stats, Check: []Check{Eq("memories", "5")}},
 		}},
 		{Name: "extractFacts/anthropic_shape", Steps: []Step{
 			{Req: extract(`{"namespace":"zh","messages":[

@@ -85,7 +85,17 @@ describe('extractFacts', () => {
     const log = await mem.documents.get('daily/2026-03-04');
     assert.match(log.content, /dark mode/);
 
-    const again = await mem.extractFacts(ENGLISH, { commit: true, sessionId: 'en' });
+    assert.equal(r.read, ENGLISH.length);
+    assert.equal(r.unread, 0);
+    assert.equal(r.known, 0);
+
+    // The same messages again in the session: each message is read once a session.
+    const same = await mem.extractFacts(ENGLISH, { commit: true, sessionId: 'en' });
+    assert.deepEqual(same.facts, []);
+    assert.equal(same.reason, 'all_read');
+    assert.equal(same.known, ENGLISH.length);
+    // In another session: nothing is stored twice.
+    const again = await mem.extractFacts(ENGLISH, { commit: true, sessionId: 'en2' });
     assert.deepEqual(again.memories, []);
     assert.equal(again.duplicates, r.facts.length);
     assert.equal(again.reason, 'all_known');

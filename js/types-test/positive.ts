@@ -162,7 +162,8 @@ export async function conversation(mem: Memory, history: SdkMessage[], claude: A
   const fact: FactCandidate | undefined = ex.facts[0];
   const evidence: number[] | undefined = fact?.evidence;
   const by: 'heuristic' | 'llm' = ex.by;
-  const reason: 'too_few_messages' | 'no_cues' | 'all_known' | undefined = ex.reason;
+  const reason: 'too_few_messages' | 'no_cues' | 'all_known' | 'all_read' | undefined = ex.reason;
+  const counts: number = ex.read + ex.unread + ex.known;
   const stored: MemoryRecord[] = ex.memories;
   await mem.extractFacts(history);
   await mem.extractFacts(claude, {});
@@ -207,7 +208,7 @@ export async function conversation(mem: Memory, history: SdkMessage[], claude: A
   const memoryId: string | undefined = ep.memoryId;
   const eps: Episode[] = await mem.episodes({ sessionId: 's1' });
   await mem.episodes();
-  void [evidence, by, reason, stored, cons, again, summaryBy, llmError, claudeAgain, stored2, system, recalled, trimmed, compacted, first, anthMessages, lessons, memoryId, eps];
+  void [evidence, by, reason, counts, stored, cons, again, summaryBy, llmError, claudeAgain, stored2, system, recalled, trimmed, compacted, first, anthMessages, lessons, memoryId, eps];
 }
 
 export async function workingMemory(mem: Memory): Promise<void> {

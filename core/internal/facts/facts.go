@@ -2,6 +2,8 @@ package facts
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -29,9 +31,12 @@ const (
 	// (three exchanges) yields nothing; too little has been said to tell a standing fact
 	// from small talk.
 	DefaultMinMessages = 6
-	// DefaultWindow is how many of the most recent messages are scanned.
+	// DefaultWindow is how many of the most recent messages the LLM pass reads (the
+	// heuristics read every message, within MaxScanRunes).
 	DefaultWindow = 20
-	// DefaultMaxFacts is the most facts one call returns.
+	// DefaultMaxFacts is the most facts one message gives (the most confident). The cap is
+	// per message, not per call: a cut across messages would make the result depend on how
+	// the conversation was split into calls.
 	DefaultMaxFacts = 8
 	// KeyRunes is how many characters of normalised content make a fact's identity:
 	// two facts of one type whose first KeyRunes case-folded characters agree are one.
@@ -45,9 +50,10 @@ const (
 	maxSentences = 100
 	// MaxMessageRunes: a message is read up to its first MaxMessageRunes characters…
 	MaxMessageRunes = 4000
-	// …and a call reads at most MaxScanRunes characters in all, newest messages first.
-	// The patterns backtrack: these bound what one call can cost.
-	MaxScanRunes = 12000
+	// …and a call reads at most MaxScanRunes characters in all, newest messages first; the
+	// messages it has no room for are left unread (Result.Unread) for the next call. The
+	// patterns backtrack: these bound what one call can cost.
+	MaxScanRunes = 24000
 	// maxMatches bounds the matches of one pattern in one sentence.
 	maxMatches = 3
 )
@@ -56,6 +62,7 @@ const (
 const (
 	ReasonTooFewMessages = "too_few_messages" // below Options.MinMessages
 	ReasonNoCues         = "no_cues"          // scanned, nothing found
+	ReasonAllRead        = "all_read"         // every message was read by an earlier call (Options.Known)
 )
 
 // Message is one message as extraction reads it: its role ("user", "assistant",
@@ -79,8 +86,11 @@ type Fact struct {
 // Options tune Extract; zero fields take the defaults.
 type Options struct {
 	MinMessages int // DefaultMinMessages; counts user and assistant messages
-	Window      int // DefaultWindow
-	MaxFacts    int // DefaultMaxFacts
+	Window      int // DefaultWindow, of the LLM pass
+	MaxFacts    int // DefaultMaxFacts, per message
+	// Known[i] marks message i as read by an earlier call (the engine keeps them per
+	// session): it is not read again. Shorter than the messages, or nil: the rest are new.
+	Known []bool
 }
 
 func (o Options) withDefaults() Options {
@@ -96,10 +106,18 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+func (o Options) known(i int) bool { return i < len(o.Known) && o.Known[i] }
+
 // Result is what Extract found; Reason says why Facts is empty ("" when it is not).
 type Result struct {
 	Facts  []Fact
 	Reason string
+	// Read are the indexes of the messages this call read, in order (system and tool
+	// messages included: they are looked at and passed over by design); none when the gate
+	// held. Unread counts the messages it had no room for (MaxScanRunes), the oldest of
+	// those not known; a call of the same session reads them next.
+	Read   []int
+	Unread int
 }
 
 // Gate reports whether msgs pass the minimum-length gate of o.
@@ -114,51 +132,94 @@ func Gate(msgs []Message, o Options) bool {
 	return n >= o.MinMessages
 }
 
-// WindowStart returns the index of the first message of the scanned window.
+// WindowStart returns the index of the first message the LLM pass reads.
 func WindowStart(msgs []Message, o Options) int {
 	return max(0, len(msgs)-o.withDefaults().Window)
 }
 
-// Extract scans the most recent messages for cues. User messages are read for every
-// category; assistant messages for completions, errors and lessons only (an assistant
-// saying "I love helping" is not a fact about the user); system and tool messages not at
-// all. Duplicates are folded and at most o.MaxFacts are returned, the most confident,
-// in the order they were said.
+// Extract reads every message not known already, newest first within the read budget,
+// and returns what they say, in the order it was said. User messages are read for every
+// category; assistant messages for lessons only (their pleasantries and status reports
+// are not facts about the user); system and tool messages not at all. Each message gives
+// at most o.MaxFacts facts (its most confident); duplicates across messages are folded.
+// A message's facts depend on that message alone, so reading a conversation once at its
+// end or turn by turn (with Known) gives the same facts.
 func Extract(msgs []Message, o Options) Result {
 	o = o.withDefaults()
 	if !Gate(msgs, o) {
-		return Result{Facts: []Fact{}, Reason: ReasonTooFewMessages}
+		return Result{Facts: []Fact{}, Reason: ReasonTooFewMessages, Read: []int{}}
 	}
+	budget, unread := readBudget(msgs, o)
 	var found []Fact
-	budget := readBudget(msgs, o)
-	for i := WindowStart(msgs, o); i < len(msgs); i++ {
+	read := []int{}
+	for i := range msgs {
+		if budget[i] < 0 {
+			continue
+		}
+		read = append(read, i)
 		if budget[i] == 0 {
 			continue
 		}
-		for _, s := range sentences(prefix(msgs[i].Text, budget[i])) {
-			found = append(found, scan(s, msgs[i].Role == "user", i)...)
+		user := msgs[i].Role == "user"
+		text := prefix(msgs[i].Text, budget[i])
+		if user && userMaterial(text) {
+			continue
 		}
+		var mine []Fact
+		for _, s := range sentences(text) {
+			mine = append(mine, scan(s, user, i)...)
+		}
+		found = append(found, Cap(Fold(mine), o.MaxFacts)...)
 	}
-	out := Cap(Fold(found), o.MaxFacts)
-	if len(out) == 0 {
-		return Result{Facts: out, Reason: ReasonNoCues}
+	out := Fold(found)
+	r := Result{Facts: out, Read: read, Unread: unread}
+	switch {
+	case len(out) > 0:
+	case len(read) == 0 && unread == 0:
+		r.Reason = ReasonAllRead
+	default:
+		r.Reason = ReasonNoCues
 	}
-	return Result{Facts: out}
+	return r
 }
 
-// readBudget returns how many characters of each message Extract reads: of the user and
-// assistant messages of the window, newest first, up to MaxMessageRunes each and
-// MaxScanRunes in all.
-func readBudget(msgs []Message, o Options) []int {
+// readBudget returns how many characters of each message Extract reads: -1 for a
+// message it does not read (known, or no room left), 0 for one it reads past (system,
+// tool, empty), else up to MaxMessageRunes, newest first, MaxScanRunes in all. A message
+// is read whole (to MaxMessageRunes) or not at all; it also returns how many new
+// messages were left for lack of room.
+func readBudget(msgs []Message, o Options) ([]int, int) {
 	budget := make([]int, len(msgs))
-	left := MaxScanRunes
-	for i := len(msgs) - 1; i >= WindowStart(msgs, o) && left > 0; i-- {
-		if msgs[i].Role == "user" || msgs[i].Role == "assistant" {
-			budget[i] = min(utf8.RuneCountInString(msgs[i].Text), MaxMessageRunes, left)
-			left -= budget[i]
+	left, unread := MaxScanRunes, 0
+	for i := len(msgs) - 1; i >= 0; i-- {
+		switch {
+		case o.known(i):
+			budget[i] = -1
+		case unread > 0:
+			budget[i] = -1
+			unread++
+		case msgs[i].Role != "user" && msgs[i].Role != "assistant":
+			budget[i] = 0
+		default:
+			n := min(utf8.RuneCountInString(msgs[i].Text), MaxMessageRunes)
+			if n > left {
+				budget[i] = -1
+				unread++
+				continue
+			}
+			budget[i] = n
+			left -= n
 		}
 	}
-	return budget
+	return budget, unread
+}
+
+// MessageHash identifies a message for the per-session bookkeeping of what extraction
+// has read: its role and trimmed text. Two identical messages are one (they say the same
+// things).
+func MessageHash(m Message) string {
+	h := sha256.Sum256([]byte(m.Role + "\x00" + strings.TrimSpace(m.Text)))
+	return hex.EncodeToString(h[:16])
 }
 
 // prefix returns the first n characters of s.

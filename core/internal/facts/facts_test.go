@@ -39,19 +39,43 @@ func TestExtract_gate(t *testing.T) {
 	}
 }
 
-func TestExtract_window(t *testing.T) {
-	// 12 exchanges: the preference is in message 0, outside the last 20.
-	msgs := conv("I prefer dark mode.")
-	for range 11 {
+// TestExtract_wholeAndKnown: a conversation is read whole (the 36-message conversation
+// of issue 9 lost the user's name, employer and rules past the last 20); Known messages
+// are not read again, and reading turn by turn gives the same facts as once at the end.
+func TestExtract_wholeAndKnown(t *testing.T) {
+	msgs := conv("My name is Ada Lovelace.", "I work at Stripe.", "From now on, answer in French.")
+	for range 15 {
 		msgs = append(msgs, conv("hello")...)
 	}
-	if r := Extract(msgs, Options{}); len(r.Facts) != 0 {
-		t.Fatalf("message 0 of 24 was read: %+v", r.Facts)
-	}
-	msgs = append(msgs, conv("My name is Ada Lovelace.")...)
 	r := Extract(msgs, Options{})
-	if len(r.Facts) != 1 || !slices.Equal(r.Facts[0].Evidence, []int{24}) {
-		t.Fatalf("want the name from message 24: %+v", r.Facts)
+	if len(r.Facts) != 3 || r.Facts[0].Predicate != "name" || len(r.Read) != 36 || r.Unread != 0 {
+		t.Fatalf("36 messages: read %d, unread %d, facts %+v", len(r.Read), r.Unread, r.Facts)
+	}
+	// Turn by turn: each call knows what the ones before read.
+	var union []Fact
+	known := make([]bool, len(msgs))
+	for end := 1; end <= len(msgs); end++ {
+		r := Extract(msgs[:end], Options{Known: known[:end]})
+		if r.Reason == ReasonTooFewMessages {
+			continue
+		}
+		union = append(union, r.Facts...)
+		for _, i := range r.Read {
+			if known[i] {
+				t.Fatalf("message %d read twice", i)
+			}
+			known[i] = true
+		}
+	}
+	if got, want := fmt.Sprint(Fold(union)), fmt.Sprint(Extract(msgs, Options{}).Facts); got != want {
+		t.Errorf("turn by turn:\n %s\nonce:\n %s", got, want)
+	}
+	all := make([]bool, len(msgs))
+	for i := range all {
+		all[i] = true
+	}
+	if r := Extract(msgs, Options{Known: all}); len(r.Facts) != 0 || r.Reason != ReasonAllRead || len(r.Read) != 0 {
+		t.Errorf("all known: %+v", r)
 	}
 }
 
@@ -84,23 +108,26 @@ func TestFold_firstEightyCharacters(t *testing.T) {
 	}
 }
 
+// TestExtract_capsAtEight: the cap is per message — a message that says more than 8
+// things keeps its 8 most confident, in order; other messages have their own.
 func TestExtract_capsAtEight(t *testing.T) {
-	var user []string
+	var parts []string
 	for i := range 12 {
-		user = append(user, fmt.Sprintf("I really love topic number %d.", i))
+		parts = append(parts, fmt.Sprintf("I really love topic number %d.", i))
 	}
-	user[9] = "My name is Grace Hopper." // more confident than a preference: kept
-	r := Extract(conv(user...), Options{})
-	if len(r.Facts) != DefaultMaxFacts {
-		t.Fatalf("%d facts, want %d", len(r.Facts), DefaultMaxFacts)
+	parts[9] = "My name is Grace Hopper." // more confident than a preference: kept
+	one := strings.Join(parts, " ")
+	r := Extract(conv(one, "I prefer tea."), Options{MinMessages: 1})
+	if len(r.Facts) != DefaultMaxFacts+1 {
+		t.Fatalf("%d facts, want %d: %+v", len(r.Facts), DefaultMaxFacts+1, r.Facts)
 	}
 	if !slices.ContainsFunc(r.Facts, func(f Fact) bool { return f.Predicate == "name" }) {
 		t.Errorf("the most confident fact was dropped: %+v", r.Facts)
 	}
-	if !slices.IsSortedFunc(r.Facts, func(a, b Fact) int { return a.Evidence[0] - b.Evidence[0] }) {
-		t.Errorf("facts are not in the order they were said: %+v", r.Facts)
+	if r.Facts[DefaultMaxFacts].Content != "User prefers tea" {
+		t.Errorf("the second message's fact: %+v", r.Facts[DefaultMaxFacts])
 	}
-	if r := Extract(conv(user...), Options{MaxFacts: 3}); len(r.Facts) != 3 {
+	if r := Extract(conv(one), Options{MinMessages: 1, MaxFacts: 3}); len(r.Facts) != 3 {
 		t.Errorf("MaxFacts 3: %d facts", len(r.Facts))
 	}
 }
@@ -121,13 +148,17 @@ func TestExtract_shapes(t *testing.T) {
 		{"I'm an SRE engineer.", TypeProfile, "User is an SRE engineer", "user", "job"},
 		{"I live in San Francisco, California.", TypeProfile, "User lives in San Francisco, California", "user", "location"},
 		{"我住在上海。", TypeProfile, "用户住在上海", "user", "location"},
-		{"I mostly use Emacs for everything.", TypeProfile, "User uses Emacs", "user", "uses"},
+		{"I mostly use Emacs for everything.", TypeProfile, "User mostly uses Emacs for everything", "user", "uses"},
+		{"I prefer small, focused commits.", TypePreference, "User prefers small, focused commits", "user", "prefers"},
+		{"My daughter Lily is allergic to peanuts.", TypeProfile, "User's daughter Lily is allergic to peanuts", "user", "family"},
+		{"下周三我要去北京参加设计大会，帮我记一下。", TypeFact, "用户下周三要去北京参加设计大会", "user", "event"},
+		{"Every Tuesday I teach a yoga class at 7.", TypeProfile, "User teaches a yoga class at 7 every Tuesday", "user", "habit"},
+		{"Remind me to renew my passport in March.", TypeFact, "User asked to be reminded to renew their passport in March", "user", "reminder"},
+		{"记一下：周五下午三点和王总开会。", TypeFact, "用户周五下午三点和王总开会", "user", "event"},
 		{"From now on, answer in French.", TypeRule, "From now on, answer in French.", "", ""},
 		{"以后回答都用中文。", TypeRule, "以后回答都用中文。", "", ""},
 		{"The migration is done.", TypeFact, "The migration is done.", "", ""},
 		{"Lesson learned: pin your versions.", TypeError, "Lesson learned: pin your versions.", "", ""},
-		{"Please draft a note to the landlord.", TypeNote, "User asked: Please draft a note to the landlord.", "user", "requested"},
-		{"帮我写一个 Python 脚本。", TypeNote, "用户请求：帮我写一个 Python 脚本。", "user", "requested"},
 	} {
 		r := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1})
 		if len(r.Facts) != 1 {
@@ -145,15 +176,25 @@ func TestExtract_shapes(t *testing.T) {
 	}
 }
 
-// TestExtract_rolesAndQuotes: assistants are read for completions and errors only;
-// system and tool messages, code blocks and Markdown quotes not at all.
+// TestExtract_rolesAndQuotes: assistants are read for lessons only (their status
+// reports and pleasantries are not facts about the user); system and tool messages, code
+// blocks and Markdown quotes not at all; requests for content and fiction are material,
+// not the user speaking.
 func TestExtract_rolesAndQuotes(t *testing.T) {
 	for _, tc := range []struct {
 		msg  Message
 		want int
 	}{
 		{Message{Role: "assistant", Text: "I love helping people. From now on I will be brief."}, 0},
-		{Message{Role: "assistant", Text: "I've fixed the race condition in the scheduler."}, 1},
+		{Message{Role: "assistant", Text: "I've fixed the race condition in the scheduler."}, 0},
+		{Message{Role: "assistant", Text: "Great — the export job is fixed and deployed."}, 0},
+		{Message{Role: "assistant", Text: "The root cause was a missing index on orders.user_id."}, 1},
+		{Message{Role: "user", Text: "翻译：我喜欢猫"}, 0},
+		{Message{Role: "user", Text: "Summarize this: I grew up in Ohio and I work in Seattle."}, 0},
+		{Message{Role: "user", Text: "In my story, the hero is allergic to cats."}, 0},
+		{Message{Role: "user", Text: "Please draft a note to the landlord."}, 0},
+		{Message{Role: "user", Text: "Do I like cats?"}, 0},
+		{Message{Role: "user", Text: "If I lived in Tokyo, I'd eat ramen every day."}, 0},
 		{Message{Role: "system", Text: "Always answer in English."}, 0},
 		{Message{Role: "tool", Text: "ERROR: connection refused"}, 0},
 		{Message{Role: "user", Text: "Look:\n```\nI prefer tabs. Always use tabs.\n```"}, 0},
@@ -215,17 +256,18 @@ func TestExtract_readBudget(t *testing.T) {
 	if r := Extract(early, Options{MinMessages: 1}); len(r.Facts) != 1 {
 		t.Errorf("the start of a long message was not read: %+v", r.Facts)
 	}
-	// Four long messages: the oldest is past the call's budget.
+	// Long messages: the oldest ones are past the call's budget, left unread (whole).
 	var msgs []Message
-	for _, cue := range []string{"I prefer tea.", "I prefer coffee.", "I prefer water.", "I prefer juice."} {
-		msgs = append(msgs, Message{Role: "user", Text: cue + " " + pad})
+	n := MaxScanRunes/MaxMessageRunes + 1
+	for i := range n {
+		msgs = append(msgs, Message{Role: "user", Text: fmt.Sprintf("I prefer drink number %d. ", i) + pad})
 	}
-	got := Extract(msgs, Options{MinMessages: 1}).Facts
-	if len(got) != 3 || got[0].Evidence[0] != 1 || got[2].Evidence[0] != 3 {
-		t.Errorf("want the newest three messages read, in order: %+v", got)
+	r := Extract(msgs, Options{MinMessages: 1})
+	if len(r.Facts) != n-1 || r.Facts[0].Evidence[0] != 1 || r.Unread != 1 || len(r.Read) != n-1 || r.Read[0] != 1 {
+		t.Errorf("want the newest %d messages read, in order, and 1 unread: read %v, unread %d, %+v", n-1, r.Read, r.Unread, r.Facts)
 	}
-	if b := readBudget(msgs, Options{}); b[0] != 0 || b[3] != MaxMessageRunes || b[1]+b[2]+b[3] != MaxScanRunes {
-		t.Errorf("budget %v", b)
+	if b, unread := readBudget(msgs, Options{}); b[0] != -1 || b[n-1] != MaxMessageRunes || unread != 1 {
+		t.Errorf("budget %v, unread %d", b, unread)
 	}
 }
 

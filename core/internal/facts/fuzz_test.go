@@ -10,10 +10,10 @@ import (
 )
 
 // FuzzExtract: any text, cut into messages of any roles, never panics, and what comes back
-// is within the caps: at most MaxFacts facts of known types, non-empty valid content of at
-// most MaxContentRunes characters, confidence in 0..1, and evidence that points, sorted
-// and without repeats, at user or assistant messages of the scanned window. The literal
-// prefilters change nothing.
+// is within the caps: at most MaxFacts facts a message, of known types, non-empty valid
+// content of at most MaxContentRunes characters, confidence in 0..1, and evidence that
+// points, sorted and without repeats, at user or assistant messages the call read; every
+// message is read or counted unread. The literal prefilters change nothing.
 func FuzzExtract(f *testing.F) {
 	for _, c := range loadLabelled(f) {
 		var parts []string
@@ -39,9 +39,21 @@ func FuzzExtract(f *testing.F) {
 		if fmt.Sprint(r) != fmt.Sprint(unfiltered) {
 			t.Fatalf("the prefilter changed the result:\n with    %+v\n without %+v", r, unfiltered)
 		}
-		check(t, r.Facts, DefaultMaxFacts, func(i int) bool {
-			return i >= WindowStart(msgs, o) && i < len(msgs) && (msgs[i].Role == "user" || msgs[i].Role == "assistant")
+		check(t, r.Facts, DefaultMaxFacts*len(msgs), func(i int) bool {
+			return slices.Contains(r.Read, i) && (msgs[i].Role == "user" || msgs[i].Role == "assistant")
 		})
+		if r.Reason != ReasonTooFewMessages && len(r.Read)+r.Unread != len(msgs) {
+			t.Fatalf("read %d + unread %d of %d messages", len(r.Read), r.Unread, len(msgs))
+		}
+		perMessage := map[int]int{}
+		for _, f := range r.Facts {
+			perMessage[f.Evidence[0]]++
+		}
+		for i, n := range perMessage {
+			if n > DefaultMaxFacts {
+				t.Fatalf("message %d gave %d facts", i, n)
+			}
+		}
 		if (len(r.Facts) == 0) != (r.Reason != "") {
 			t.Fatalf("facts %d, reason %q", len(r.Facts), r.Reason)
 		}

@@ -31,8 +31,9 @@ type Indexed struct {
 	Text  string `json:"text"`
 }
 
-// LLMInput returns what the LLM pass reads of msgs: the user messages of the scanned
-// window with at least MinLLMRunes characters (none when the gate is not passed).
+// LLMInput returns what the LLM pass reads of msgs: the user messages of the last
+// o.Window not known already (Options.Known) with at least MinLLMRunes characters (none
+// when the gate is not passed).
 func LLMInput(msgs []Message, o Options) []Indexed {
 	if !Gate(msgs, o) {
 		return nil
@@ -40,7 +41,7 @@ func LLMInput(msgs []Message, o Options) []Indexed {
 	var in []Indexed
 	for i := WindowStart(msgs, o); i < len(msgs); i++ {
 		t := strings.TrimSpace(msgs[i].Text)
-		if msgs[i].Role == "user" && utf8.RuneCountInString(t) >= MinLLMRunes {
+		if msgs[i].Role == "user" && !o.known(i) && utf8.RuneCountInString(t) >= MinLLMRunes {
 			in = append(in, Indexed{Index: i, Text: t})
 		}
 	}

@@ -21,7 +21,6 @@ const (
 	kPref                // preferences and dislikes → preference
 	kDone                // completions → fact
 	kError               // errors and failures → error
-	kRequest             // requests → note
 	kinds
 )
 
@@ -102,7 +101,7 @@ var (
 	// reported speech: someone else's words ("my friend said she hates cilantro").
 	reported = re(lb + `(?i:(?:he|she|they|someone|somebody|people|everyone|everybody|(?:my|his|her|their|our)\s+[a-z]+|the\s+(?!error|log|logs|message|output|console|docs|documentation|compiler|terminal|test|tests|build)[a-z]+)\s+(?:(?:always|once|just|also|then|apparently)\s+)?(?:said|says|say|told\s+me|tells\s+me|thinks|thought|believes|mentioned|claims|claimed|wrote|writes|asked|asks))` + rb +
 		`|\p{Lu}\p{Ll}+\s+(?:said|says|told\s+me|thinks|mentioned)` + rb +
-		`|(?:他|她|他们|她们|别人|有人|大家|朋友|同事|老板|领导|老婆|老公|妻子|丈夫|妈妈|爸爸|父母|同学|医生|女朋友|男朋友|室友)[^，。！？,]{0,6}?(?:说|觉得|认为|告诉我|表示|提到)`)
+		`|\p{Han}\s*(?:said|says|told\s+me|thinks)` + rb + `|(?:他|她|他们|她们|别人|有人|大家|朋友|同事|老板|领导|老婆|老公|妻子|丈夫|妈妈|爸爸|妈|爸|老妈|老爸|女儿|儿子|闺女|父母|同学|医生|女朋友|男朋友|室友)[^，。！？,]{0,6}?(?:说|觉得|认为|告诉我|表示|提到)`)
 
 	reportedNeed = words("said says say told tells think thought believe mention claim wrote write ask 说 觉得 认为 告诉我 表示 提到")
 
@@ -141,11 +140,22 @@ func init() {
 			build: verbatim(TypeRule, 0.7)},
 		{need: words("从现在 从今 今后 往后 以后 下次"), re: re(`(?<!我|我们)(?:从现在起|从现在开始|从今以后|从今往后|今后|往后|以后(?!再(?:说|聊|看|讲|议|讨论|谈|联系)|想|打算|希望|可能|准备)|下次(?!见|吧|再(?:说|聊)))`),
 			askOK: true, build: verbatim(TypeRule, 0.85)},
-		{need: words("不要 别 不许 禁止 不准"), re: re(`^(?:请)?(?:不要|别|不许|禁止|不准)(?!紧|客气|担心|急|着急|管|了|再说|介意|谢)`),
+		{need: words("不要 别 不许 禁止 不准"), re: re(`^(?:请)?(?:不要|别|不许|禁止|不准)(?!紧|客气|担心|急|着急|管|了|再说|介意|谢|忘)`),
 			build: verbatim(TypeRule, 0.7)},
 		{need: words("all every each"), re: re(`(?i:` + lb + `(?:in|for)\s+(?:all|every|each)\s+(?:of\s+)?(?:your\s+|my\s+|the\s+|future\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?|code|examples?|outputs?|files?|commits?|emails?)` + rb + `)`),
 			askOK: true, build: verbatim(TypeRule, 0.75)},
-		{need: words("再 永远 千万 每次 一律 务必 始终 总是"), re: re(`不要再|别再|不许再|不准再|不能再|永远不要|永远别|永远不能|永远不许|千万不要|千万别|每次都|每次.{0,12}?都要|一律|务必|始终要|总是要|记得每次`),
+		{need: words("回答 回复 回我 代码 输出 解释 翻译 总结 写"), re: re(`^(?:你)?(?:以后)?(?:的)?(?:回答|回复|回我|写代码|代码|输出|解释|翻译|总结|写东西|写文章)(?:的时候|时|问题时|问题的时候)?[^，。,]{0,8}?(?:不要|别|尽量|必须|务必|一定要|都要|都用|只用|统一用|控制在|保持|少用|多用|先|要|请)`),
+			build: verbatim(TypeRule, 0.75)},
+		{need: words("回答 回复 说话 解释"), re: re(`^(?:请)?(?:回答|回复|说话|解释)(?:得|的时候|时)?[^，。,]{0,6}?(?:一点|一些|点儿)[。！!]*$`),
+			build: verbatim(TypeRule, 0.7)},
+		{need: words("don't not"), re: re(`^(?i:(?:please\s+)?(?:don't|do\s+not)\s+(?:ever\s+)?(?:recommend|suggest|use|give|send|show|add|include|mention|write|ask|call|bring\s+up|reply|respond|answer|put|format|explain|repeat)` + rb + `)`),
+			build: verbatim(TypeRule, 0.7)},
+		{need: words("no zero"), re: re(`^(?i:(?:please\s+)?(?:no|zero)\s+(?:more\s+)?[^,.!?]{2,40}?\s+(?:in|for|on)\s+(?:your|the|any|all)\s+(?:answers?|repl(?:y|ies)|responses?|code|outputs?|messages?|examples?|emails?|summar(?:y|ies))` + rb + `)`),
+			build: verbatim(TypeRule, 0.75)},
+		{need: words("when whenever use avoid stick prefer answer reply respond format keep"), re: re(`^(?i:(?:when|whenever)\s+you\s+[^,.!?]{2,50},\s*(?:please\s+)?(?:always\s+|never\s+)?(?:use|don't|do\s+not|avoid|keep|add|include|prefer|stick|write|put|give|show|answer|reply|respond|format|follow|make)` + rb +
+			`|(?:please\s+)?(?:use|avoid|stick\s+to|prefer|answer|reply|respond|format|keep)\s+[^.!?]{2,60}?(?:,\s*not\s+|\s+instead\s+of\s+|\s+rather\s+than\s+|\s+by\s+default|\s+at\s+all\s+times))`),
+			build: verbatim(TypeRule, 0.75)},
+		{need: words("再 永远 千万 每次 一律 务必 始终 总是"), re: re(`不要再|别再|不许再|不准再|不能再|永远不要|永远别|永远不能|永远不许|千万不要|千万别|每次都|每次.{0,12}?都|一律|务必|始终要|总是要|记得每次`),
 			build: verbatim(TypeRule, 0.8)},
 	}
 	patterns[kProfile] = []pattern{
@@ -170,7 +180,7 @@ func init() {
 			build: locationEN},
 		{need: words("i'm am"), re: re(lb + `[Ii](?:'m|\s+am)\s+(?<x>(?i:vegetarian|vegan|pescatarian|lactose[- ]intolerant|gluten[- ]intolerant|colou?r[- ]?blind|diabetic|left[- ]handed|deaf|dyslexic|allergic\s+to\s+[^,.;!?]{2,40}?))` + enStop),
 			build: profileEN("trait", "User is %s", 0.85)},
-		{need: words("use work code program develop write rely run"), re: re(lb + `[Ii]\s+(?:(?i:mostly|usually|mainly|primarily|always|often|also|normally|typically|generally|currently|now|daily|still|exclusively|regularly|only|really)\s+)*(?i:use|work\s+with|(?:code|program|develop|write)(?:\s+(?:mostly|mainly|primarily|usually|only))?\s+in|rely\s+on|run(?=\s+\p{Lu}))` + rb + `\s+` + usesObj),
+		{need: words("use work code program develop write rely run"), re: re(lb + `[Ii]\s+(?:(?i:mostly|usually|mainly|primarily|always|often|also|normally|typically|generally|currently|now|daily|still|exclusively|regularly|only|really)\s+)*(?i:use|work\s+with|(?:code|program|develop|write)(?:\s+(?:mostly|mainly|primarily|usually|only))?\s+in|rely\s+on|run(?-i:(?=\s+\p{Lu})))` + rb + `\s+` + usesObj),
 			build: profileEN("uses", "User uses %s", 0.7)},
 		{need: words("using"), re: re(lb + `[Ii](?:'m|\s+am)\s+(?:(?i:mostly|usually|mainly|primarily|currently|now|still|also)\s+)*(?i:using)` + rb + `\s+` + usesObj),
 			build: profileEN("uses", "User uses %s", 0.7)},
@@ -240,30 +250,23 @@ func init() {
 		{need: words("报 错 异常 崩 挂了 宕机 超时 失败 跑不 启动不了 编译 用不了 打不开 连不上 卡死 闪退 bug 泄漏 死锁"), re: re(`(?<!没|没有|不|未|无|不会|别)(?:报错|报了?(?:个|一个)?错|出错|出了?(?:个|一个)?错|错误[:：]|异常[:：]|崩溃|崩了|挂了|宕机|超时了|失败(?!的话|吗)|跑不起来|跑不通|启动不了|编译不过|编译失败|用不了|打不开|连不上|卡死|闪退|有(?:个|一个)?(?:bug|Bug|BUG)|内存泄漏|死锁)`),
 			build: verbatim(TypeError, 0.65)},
 	}
-	patterns[kRequest] = []pattern{
-		{re: re(`^(?i:(?:(?:hey|hi|ok(?:ay)?|so|now|also|and|alright|great|thanks|next)[,!\s]+)*(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|will\s+you|can\s+u|could\s+u|I\s+need\s+you\s+to|I\s+want\s+you\s+to|I'd\s+like\s+you\s+to|I\s+would\s+like\s+you\s+to|help\s+me|I\s+need\s+(?:help|a|an|to|some)|I'd\s+(?:like|love)\s+(?:a|an|to|some)|I\s+want\s+(?:a|an|to|some)|I\s+would\s+like\s+(?:a|an|to|some)))` + rb),
-			askOK: true, build: request("User asked: ")},
-		{re: re(`^(?i:(?:(?:ok(?:ay)?|so|now|also|and|next)[,\s]+)*(?:explain|write|summari[sz]e|translate|draft|create|generate|give\s+me|show\s+me|tell\s+me|list|find|review|refactor|compare|suggest|recommend|plan|build|implement|convert|rewrite|proofread|calculate|describe|outline|remind\s+me))` + rb),
-			askOK: true, build: request("User asked: ")},
-		{re: re(`^(?:(?:好的|好|那|那么|嗯|另外|还有|然后|对了|现在)[，,\s]*)*(?:请(?!问)|麻烦(?:你|您)?|帮我|帮忙|替我|给我|你(?:能|可以)帮我|能不能帮我|可不可以帮我|可以帮我|能帮我|我想让你|我需要你|我要你|我想请你)`),
-			askOK: true, build: request("用户请求：")},
-		{need: words("提醒我 告诉我 解释一下 总结一下 翻译一下 列出 推荐 写 生成 整理一下 查一下 算一下"), re: re(`(?:^|[，,]\s*)(?:提醒我|告诉我|解释一下|总结一下|翻译一下|列出|推荐(?:一下|几个|一些)|写(?:一个|一篇|个)|生成|整理一下|查一下|算一下)`),
-			askOK: true, build: request("用户请求：")},
-	}
 }
 
 // sentenceKind: for these kinds the fact is the sentence itself, so one match is enough.
 func sentenceKind(k kind) bool { return k != kProfile && k != kPref }
 
-// scan returns the facts of one sentence of message idx. Precedence: a lesson ("lesson
-// learned: always pin versions") is not also a rule; a completion ("I fixed the crash")
-// is not also an error; a request is only a request when nothing else was found in the
-// sentence.
+// scan returns the facts of one sentence of message idx. Assistant sentences give only
+// lessons ("the root cause was…"): the assistant's pleasantries and status reports are
+// not facts about the user. User sentences give lessons, standing rules, completions and
+// errors (the sentence itself), then claims (claims.go) from the clauses no other kind
+// took. Precedence: a lesson ("lesson learned: always pin versions") is not also a rule;
+// a completion ("I fixed the crash") is not also an error.
 func scan(s *sentence, user bool, idx int) []Fact {
 	if s.has(reportedNeed) && matches(reported, s.r) {
 		return nil
 	}
 	var out []Fact
+	var took []int
 	run := func(k kind) bool {
 		fired := false
 		for _, p := range patterns[k] {
@@ -282,6 +285,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 				}
 				f.Evidence = []int{idx}
 				out = append(out, f)
+				took = append(took, m.Index)
 				fired = true
 				if sentenceKind(k) {
 					return true
@@ -291,19 +295,60 @@ func scan(s *sentence, user bool, idx int) []Fact {
 		return fired
 	}
 	lesson := run(kLesson)
-	if user {
-		if !lesson {
-			run(kRule)
-		}
-		run(kProfile)
-		run(kPref)
+	if !user {
+		return out
+	}
+	if !lesson {
+		run(kRule)
 	}
 	done := run(kDone)
 	if !lesson && !done {
 		run(kError)
 	}
-	if user && len(out) == 0 {
-		run(kRequest)
+	var pf []spanFact
+	done2 := false
+	lazy := func() []spanFact { // the patterns run only for a sentence with a claim
+		if !done2 {
+			pf, done2 = phrased(s, idx), true
+		}
+		return pf
+	}
+	return append(out, claims(s, idx, took, lazy)...)
+}
+
+// spanFact is a fact of the profile and preference patterns with where its match is.
+type spanFact struct {
+	Fact
+	start    int // where the match starts
+	from, to int // rune span of the match from its object on
+}
+
+// phrased runs the profile and preference patterns over a user sentence: they phrase
+// the claims they cover ("User's name is Ada", "User lives in Berlin") and split a clause
+// that says several things ("I'm Dana, a designer based in Lisbon").
+func phrased(s *sentence, idx int) []spanFact {
+	var out []spanFact
+	for _, k := range []kind{kProfile, kPref} {
+		for _, p := range patterns[k] {
+			if !s.has(p.need) || (s.ask && !p.askOK) {
+				continue
+			}
+			m, _ := p.re.FindRunesMatch(s.r)
+			for n := 0; m != nil && n < maxMatches; m, _ = p.re.FindNextMatch(m) {
+				n++
+				if s.quoted(m.Index) || blocked(s, m.Index, k) {
+					continue
+				}
+				if f, ok := p.build(m, s); ok {
+					f.Evidence = []int{idx}
+					from := m.Index
+					if g := m.GroupByName("x"); g != nil && len(g.Captures) > 0 {
+						from = g.Index
+					}
+					out = append(out, spanFact{f, m.Index, from, m.Index + m.Length})
+				}
+			}
+		}
 	}
 	return out
 }
@@ -331,18 +376,6 @@ func verbatim(typ string, conf float64) func(*regexp2.Match, *sentence) (Fact, b
 			return Fact{}, false // "Done!", "搞定了！": nothing to remember
 		}
 		return Fact{Type: typ, Content: clip(s.s), Confidence: conf}, true
-	}
-}
-
-// request makes "User asked: <sentence>" of a request with enough words after its cue
-// ("Please continue." is not worth remembering).
-func request(prefix string) func(*regexp2.Match, *sentence) (Fact, bool) {
-	return func(m *regexp2.Match, s *sentence) (Fact, bool) {
-		rest := string(s.r[:m.Index]) + " " + string(s.r[m.Index+m.Length:])
-		if n := len(strings.Fields(rest)); meaningful(rest) < 4 || (n < 3 && !hasHan(rest)) {
-			return Fact{}, false
-		}
-		return Fact{Type: TypeNote, Content: clip(prefix + s.s), Subject: "user", Predicate: "requested", Confidence: 0.5}, true
 	}
 }
 
@@ -396,7 +429,7 @@ func locationEN(m *regexp2.Match, s *sentence) (Fact, bool) {
 
 func nameZH(m *regexp2.Match, s *sentence) (Fact, bool) {
 	x, ok := object(group(m, "x"))
-	if !ok || strings.ContainsAny(x, "他她你它了谁") || strings.Contains(x, "什么") || !mine(m, s) {
+	if !ok || strings.HasPrefix(x, "我") || strings.ContainsAny(x, "他她你它了谁") || strings.Contains(x, "什么") || !mine(m, s) {
 		return Fact{}, false
 	}
 	return Fact{Type: TypeProfile, Content: "用户叫" + x, Subject: "user", Predicate: "name", Confidence: 0.9}, true

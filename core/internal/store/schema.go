@@ -197,6 +197,15 @@ var migrations = []string{
 		PRIMARY KEY (namespace, task_id, blocked_by)
 	) STRICT, WITHOUT ROWID;
 	CREATE INDEX task_deps_blocker ON task_deps(namespace, blocked_by);`,
+	// 7: the messages fact extraction has read, per session (extractFacts with commit and
+	// a sessionId reads each message once, however the conversation is passed).
+	`CREATE TABLE extraction_reads (
+		namespace  TEXT NOT NULL,
+		session_id TEXT NOT NULL,
+		msg_hash   TEXT NOT NULL, -- facts.MessageHash: role and text
+		read_at    INTEGER NOT NULL,
+		PRIMARY KEY (namespace, session_id, msg_hash)
+	) STRICT, WITHOUT ROWID;`,
 }
 
 // SchemaVersion is the schema version this build writes.

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"strings"
+
+	"github.com/memcore/memcore/core"
+)
+
+func init() {
+	commands["eval-facts"] = command{
+		summary: "score the fact heuristics on the labelled sets: eval-facts [--dir DIR] [--misses dev,blind]",
+		run:     runEvalFacts,
+	}
+}
+
+// runEvalFacts prints precision, recall and F1 of the fact heuristics per split, file,
+// language, category and type (docs/FACTS.md keeps the numbers).
+func runEvalFacts(args []string) error {
+	fs := flag.NewFlagSet("eval-facts", flag.ContinueOnError)
+	dir := fs.String("dir", "core/internal/facts/testdata", "directory of labelled.json, dev.json and blind.json")
+	misses := fs.String("misses", "", "comma-separated splits whose wrong cases to list (dev, heldout, blind)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var m []string
+	if *misses != "" {
+		m = strings.Split(*misses, ",")
+	}
+	return core.EvalFacts(os.Stdout, *dir, m...)
+}

@@ -1,0 +1,26 @@
+package core
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/memcore/memcore/core/internal/facts"
+)
+
+// EvalFacts scores the fact heuristics on the labelled sets in dir
+// (core/internal/facts/testdata: labelled.json, dev.json, blind.json) and writes the
+// tables — precision, recall and F1 per split, and per file, language, category and type
+// within each — to w; misses names the splits whose wrong cases are listed too. It is the
+// `memcore eval-facts` command's engine (the facts package is internal to core); the
+// labelled test prints the same tables.
+func EvalFacts(w io.Writer, dir string, misses ...string) error {
+	cases, err := facts.LoadLabelled(dir)
+	if err != nil {
+		return err
+	}
+	if len(cases) == 0 {
+		return fmt.Errorf("no labelled cases in %s", dir)
+	}
+	facts.WriteReport(w, facts.Score(cases), misses...)
+	return nil
+}

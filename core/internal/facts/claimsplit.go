@@ -1,0 +1,183 @@
+package facts
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Cutting a sentence into clauses, and a clause that lists several things into items.
+
+// claimClauses splits a sentence into clauses: rune spans [from, to).
+func claimClauses(r []rune) [][2]int {
+	var out [][2]int
+	start := 0
+	cut := func(end, next int) {
+		if end > start {
+			out = append(out, [2]int{start, end})
+		}
+		start = next
+	}
+	for i := 0; i < len(r); i++ {
+		c := r[i]
+		switch {
+		case c == '，' || c == '；' || c == ';':
+			// Chinese commas cut when the next clause starts with Han text or a subject.
+			cut(i, i+1)
+		case c == ',':
+			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) || questionTail(r, i+1) {
+				cut(i, i+1)
+			}
+		case c == ' ' && (i+2 < len(r)) && (r[i+1] == '—' || r[i+1] == '–' || r[i+1] == '-') && r[i+2] == ' ':
+			// A dash cuts before a new subject or a question, not before a list.
+			if subjectAt(r, i+3) || strings.HasSuffix(strings.TrimSpace(string(r[i:])), "?") {
+				cut(i, i+3)
+			}
+		case c == '—' && (i+1 < len(r)) && r[i+1] != '—' && (i == 0 || r[i-1] != ' '):
+			if subjectAt(r, i+1) || strings.HasSuffix(strings.TrimSpace(string(r[i:])), "?") {
+				cut(i, i+1)
+			}
+		case c == ' ' && i > 0 && r[i-1] != ',':
+			// " and I…", " but my…": a new subject (not "my wife and I…"); " but live in…":
+			// the same subject, a new claim.
+			j := skipConj(r, i+1)
+			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j)) {
+				cut(i, i+1)
+			}
+		}
+	}
+	cut(len(r), len(r))
+	return out
+}
+
+// questionTail reports whether the text from i is a question that ends the sentence
+// ("I'm vegan, what should we cook?"): the statement before it stays a claim.
+func questionTail(r []rune, i int) bool {
+	rest := strings.TrimSpace(string(r[i:]))
+	return strings.HasSuffix(rest, "?") && questionEN.MatchString(head(rest, 32))
+}
+
+// verbAt reports whether one of the verbs a claim goes on with starts at i ("…, but live
+// in Lisbon now").
+func verbAt(r []rune, i int) bool {
+	w := strings.ToLower(string(r[i:min(len(r), i+12)]))
+	for _, v := range contVerbsEN {
+		if strings.HasPrefix(w, v+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+var contVerbsEN = words("live work moved love like hate have use prefer speak study teach go play own run lived worked grew")
+
+// compoundSubject reports whether a clause so far is "my wife" of "my wife and I…".
+func compoundSubject(r []rune) bool {
+	w := strings.Fields(strings.ToLower(string(r)))
+	return len(w) > 0 && len(w) <= 3 && (w[0] == "my" || w[0] == "our" || w[0] == "so" && len(w) > 1 && w[1] == "my")
+}
+
+// skipConj returns where the text after a conjunction starts (i when there is none).
+func skipConj(r []rune, i int) int {
+	for i < len(r) && r[i] == ' ' {
+		i++
+	}
+	for _, w := range []string{"and ", "but ", "plus ", "and also ", "and now "} {
+		if hasPrefixFold(r[i:], w) {
+			return i + len(w)
+		}
+	}
+	return i
+}
+
+// hasPrefixFold reports whether r starts with w, case-folded (w is lower case).
+func hasPrefixFold(r []rune, w string) bool {
+	i := 0
+	for _, c := range w {
+		if i >= len(r) || unicode.ToLower(r[i]) != c {
+			return false
+		}
+		i++
+	}
+	return true
+}
+
+func hanAt(r []rune, i int) bool {
+	for i < len(r) && r[i] == ' ' {
+		i++
+	}
+	return i >= 0 && i < len(r) && unicode.Is(unicode.Han, r[i])
+}
+
+// subjectAt reports whether an English first-person subject starts at i (after a word of
+// time: "…, Wednesday my daughter has a recital").
+func subjectAt(r []rune, i int) bool {
+	for i < len(r) && r[i] == ' ' {
+		i++
+	}
+	if m := timeWordEN.FindStringIndex(string(r[i:min(len(r), i+40)])); m != nil {
+		i += utf8.RuneCountInString(string(r[i:min(len(r), i+40)])[:m[1]])
+	}
+	for _, w := range []string{"i ", "i'm ", "i’m ", "i've ", "i'd ", "i'll ", "my ", "we ", "we're ", "our ", "我"} {
+		if hasPrefixFold(r[i:], w) {
+			return true
+		}
+	}
+	return false
+}
+
+var timeWordEN = regexp.MustCompile(`(?i)^(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|next\s+week|this\s+weekend|later)\s+`)
+
+var nameWord = regexp.MustCompile(`^\p{Lu}\p{Ll}+$`)
+
+// listSep cuts "52, Dutch, and a grandfather of three" into its items.
+var listSep = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
+
+// isList returns the items of a claim "User is A, B and C" when it is a short list (2 to
+// 5 items of at most 5 words, none with a verb of its own), else nil.
+func isList(content string) []string {
+	rest, ok := strings.CutPrefix(content, "User is ")
+	if !ok || !strings.Contains(rest, ",") && !strings.Contains(rest, " and ") {
+		return nil
+	}
+	items := listSep.Split(rest, -1)
+	if !strings.Contains(rest, ",") && (len(items) != 2 || len(strings.Fields(items[0])) > 2 || len(strings.Fields(items[1])) > 2) {
+		return nil // "28 and Brazilian", not "tired of meetings and emails"
+	}
+	if len(items) < 2 || len(items) > 5 {
+		return nil
+	}
+	if len(strings.Fields(items[0])) > 3 || strings.HasSuffix(strings.Fields(items[0])[0], "ing") {
+		return nil // not "heading out now, talk later"
+	}
+	for _, it := range items {
+		w := strings.Fields(it)
+		if len(w) == 0 || len(w) > 5 || listLead[strings.ToLower(w[0])] {
+			return nil
+		}
+		for _, x := range w {
+			if listVerb[strings.ToLower(x)] {
+				return nil
+			}
+		}
+	}
+	return items
+}
+
+// listLead are first words of an elaboration, not an item ("pregnant, due in February").
+var listLead = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("especially so just due nothing not also but which who like mostly in at on with for since because though although except plus even only still then") {
+		m[w] = true
+	}
+	return m
+}()
+
+var listVerb = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("is am are was were have has had do does did work works live lives use uses like likes love loves go goes they i my their") {
+		m[w] = true
+	}
+	return m
+}()
