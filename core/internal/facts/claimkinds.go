@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -109,7 +108,7 @@ func containsAny(s string, need []string) bool {
 }
 
 // familyLead: a claim whose subject is someone of the user's family or a pet.
-var familyLead = regexp.MustCompile(`(?i)^(?:User's|User and their)\s+(?:\w+\s+)?(?:daughters?|sons?|wife|husband|partner|kids?|children|mom|mum|mother|dad|father|brothers?|sisters?|parents|grand\w+|twins|baby|girlfriend|boyfriend|fianc\w*|dogs?|cats?|pets?|puppy|kitten|family|in-laws?|cousins?|niece|nephew|aunt|uncle)\b|^用户的(?:闺女|女儿|儿子|孩子|小孩|老婆|老公|媳妇|妻子|丈夫|爱人|对象|女朋友|男朋友|妈|爸|父母|哥|姐|弟|妹|外婆|外公|奶奶|爷爷|姥|家人|家猫|家狗|猫|狗|宝宝|大儿子|小儿子|大女儿|小女儿|双胞胎)`)
+var familyLead = lazy(`(?i)^(?:User's|User and their)\s+(?:\w+\s+)?(?:daughters?|sons?|wife|husband|partner|kids?|children|mom|mum|mother|dad|father|brothers?|sisters?|parents|grand\w+|twins|baby|girlfriend|boyfriend|fianc\w*|dogs?|cats?|pets?|puppy|kitten|family|in-laws?|cousins?|niece|nephew|aunt|uncle)\b|^用户的(?:闺女|女儿|儿子|孩子|小孩|老婆|老公|媳妇|妻子|丈夫|爱人|对象|女朋友|男朋友|妈|爸|父母|哥|姐|弟|妹|外婆|外公|奶奶|爷爷|姥|家人|家猫|家狗|猫|狗|宝宝|大儿子|小儿子|大女儿|小女儿|双胞胎)`)
 
 // classify types a claim by its words; what none fits is a fact. An explicit request to
 // remember raises the confidence.

@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -21,7 +20,7 @@ var (
 	enMid = strings.NewReplacer(" my ", " their ", " My ", " their ", " our ", " their ", " Our ", " their ", " I'm ", " they're ", " I’m ", " they're ",
 		" I've ", " they've ", " I'd ", " they'd ", " I'll ", " they'll ", " I ", " they ", " me ", " them ",
 		" myself", " themselves", " mine", " theirs", " me.", " them.", " me,", " them,")
-	enAdverb = regexp.MustCompile(`(?i)^(?:(?:really|also|just|mostly|usually|always|often|sometimes|never|still|normally|typically|generally|currently|now|actually|only|rarely|totally|absolutely|definitely|personally|mainly|primarily|even|already|finally|recently|kind\s+of|kinda|honestly|seriously|genuinely|occasionally|regularly|basically)\s+)*`)
+	enAdverb = lazy(`(?i)^(?:(?:really|also|just|mostly|usually|always|often|sometimes|never|still|normally|typically|generally|currently|now|actually|only|rarely|totally|absolutely|definitely|personally|mainly|primarily|even|already|finally|recently|kind\s+of|kinda|honestly|seriously|genuinely|occasionally|regularly|basically)\s+)*`)
 	enNoConj = func() map[string]bool {
 		m := map[string]bool{}
 		for _, w := range words(`can could will would should must might may used can't won't didn't cannot had was got went came
@@ -116,9 +115,9 @@ func spaceIf(s string) string {
 	return " " + s
 }
 
-var conjRE = regexp.MustCompile(`(?i)^(?:(?:and|so|but|plus|then)\b[\s,]*)+`)
+var conjRE = lazy(`(?i)^(?:(?:and|so|but|plus|then)\b[\s,]*)+`)
 
-var pairSubject = regexp.MustCompile(`(?i)^(?:my|our)\s+([a-z]+(?:\s+[a-z]+)?)\s+and\s+I\b`)
+var pairSubject = lazy(`(?i)^(?:my|our)\s+([a-z]+(?:\s+[a-z]+)?)\s+and\s+I\b`)
 
 var workWords = words("work team company office startup project colleagues job")
 
@@ -152,7 +151,7 @@ func isLower(s string) bool {
 }
 
 // trimTail drops trailing discourse: ", by the way", ", lol", "，哈哈", "，帮我记一下".
-var tailRE = regexp.MustCompile(`(?i)[\s,，]*(?:by\s+the\s+way|btw|lol|haha|fyi|just\s+so\s+you\s+know|(?:please\s+)?keep\s+(?:that|this|it)\s+in\s+mind|(?:please\s+)?(?:remember|note)\s+(?:that|this)|(?:please\s+)?don't\s+forget(?:\s+(?:that|it|this))?|哈哈+|嘿嘿|(?:帮我|请|你)?(?:记一下|记住|记着|记下来|记好)(?:哦|啊|吧)?|谢谢)[\s.!。！~～]*$`)
+var tailRE = lazy(`(?i)[\s,，]*(?:by\s+the\s+way|btw|lol|haha|fyi|just\s+so\s+you\s+know|(?:please\s+)?keep\s+(?:that|this|it)\s+in\s+mind|(?:please\s+)?(?:remember|note)\s+(?:that|this)|(?:please\s+)?don't\s+forget(?:\s+(?:that|it|this))?|哈哈+|嘿嘿|(?:帮我|请|你)?(?:记一下|记住|记着|记下来|记好)(?:哦|啊|吧)?|谢谢)[\s.!。！~～]*$`)
 
 func trimTail(s string) string {
 	if prefilter && !containsAny(strings.ToLower(s), tailNeed) {

@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -127,12 +126,12 @@ func subjectAt(r []rune, i int) bool {
 	return false
 }
 
-var timeWordEN = regexp.MustCompile(`(?i)^(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|next\s+week|this\s+weekend|later)\s+`)
+var timeWordEN = lazy(`(?i)^(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|next\s+week|this\s+weekend|later)\s+`)
 
-var nameWord = regexp.MustCompile(`^\p{Lu}\p{Ll}+$`)
+var nameWord = lazy(`^\p{Lu}\p{Ll}+$`)
 
 // listSep cuts "52, Dutch, and a grandfather of three" into its items.
-var listSep = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
+var listSep = lazy(`\s*,\s*(?:and\s+)?|\s+and\s+`)
 
 // isList returns the items of a claim "User is A, B and C" when it is a short list (2 to
 // 5 items of at most 5 words, none with a verb of its own), else nil.

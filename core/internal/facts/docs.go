@@ -2,7 +2,6 @@ package facts
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -42,7 +41,7 @@ func Line(f Fact) string {
 	return "- [" + f.Type + "] " + strings.Join(strings.Fields(f.Content), " ")
 }
 
-var lineRE = regexp.MustCompile(`^- \[([a-z]+)\] (.+)$`)
+var lineRE = lazy(`^- \[([a-z]+)\] (.+)$`)
 
 // lineKey returns the identity of a fact line ("" for any other line).
 func lineKey(l string) string {

@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -29,15 +28,13 @@ type pattern struct {
 	// need, when not nil, are strings one of which every match contains (lower case):
 	// a sentence with none of them is not run through re, which is far slower.
 	need []string
-	re   *regexp2.Regexp
+	re   *lazy2
 	// askOK lets the pattern fire in a question ("Can you help me…?", "以后能不能…？").
 	// Errors also fire in a why-question, which presupposes them ("why does my build
 	// keep failing?").
 	askOK bool
 	build func(m *regexp2.Match, s *sentence) (Fact, bool)
 }
-
-func re(p string) *regexp2.Regexp { return regexp2.MustCompile(p, regexp2.None) }
 
 func words(s string) []string { return strings.Fields(s) }
 
@@ -59,7 +56,7 @@ func (s *sentence) has(need []string) bool {
 
 // matches reports whether x matches r. regexp2 fails only on a timeout, and these
 // expressions have none.
-func matches(x *regexp2.Regexp, r []rune) bool {
+func matches(x *lazy2, r []rune) bool {
 	ok, _ := x.MatchRunes(r)
 	return ok
 }
@@ -507,7 +504,7 @@ func prefZH(conf float64) func(*regexp2.Match, *sentence) (Fact, bool) {
 	}
 }
 
-var dislikeZH = regexp.MustCompile(`^[^的]*(不太|不怎么|不是很|并不|不|很不|讨厌|厌恶|反感|受不了|忍受不了|烦|不能接受|接受不了|最怕)`)
+var dislikeZH = lazy(`^[^的]*(不太|不怎么|不是很|并不|不|很不|讨厌|厌恶|反感|受不了|忍受不了|烦|不能接受|接受不了|最怕)`)
 
 // mine reports whether a Chinese match is about the user: its subject is 我, or it
 // starts a clause after one whose subject is 我.

@@ -3,8 +3,6 @@ package facts
 import (
 	"strings"
 	"unicode"
-
-	"github.com/dlclark/regexp2"
 )
 
 // sentence is one sentence of a message, as the patterns see it.
@@ -21,7 +19,7 @@ type sentence struct {
 
 // first returns where the first match of x in the sentence starts (len(s.r) when there
 // is none), computed once and kept in *at.
-func (s *sentence) first(at **int, x *regexp2.Regexp) int {
+func (s *sentence) first(at **int, x *lazy2) int {
 	if *at == nil {
 		i := len(s.r)
 		if m, _ := x.FindRunesMatch(s.r); m != nil {

@@ -1,0 +1,82 @@
+package facts
+
+import (
+	"regexp"
+	"sync"
+
+	"github.com/dlclark/regexp2"
+)
+
+// The package's patterns are compiled on first use, not at program start.
+//
+// Why: there are about eighty of them, and compiling them all in the package's init
+// took 28 ms natively and most of the Go start of the wasm builds (the browser's first
+// visit pays it before the first recall, which never extracts). A program that never
+// calls extraction never compiles them; one that does pays once, on its first call.
+// allPatterns lets a test compile every one, so a broken pattern still fails a test
+// rather than a user's first call.
+
+// lazyRE is a regexp.Regexp compiled on first use.
+type lazyRE struct {
+	once sync.Once
+	pat  string
+	re   *regexp.Regexp
+}
+
+// lazy2 is a regexp2.Regexp compiled on first use.
+type lazy2 struct {
+	once sync.Once
+	pat  string
+	re   *regexp2.Regexp
+}
+
+// allPatterns lists every lazy pattern of the package (for TestPatterns_compile).
+var allPatterns []func()
+
+func lazy(p string) *lazyRE {
+	l := &lazyRE{pat: p}
+	allPatterns = append(allPatterns, func() { l.get() })
+	return l
+}
+
+func (l *lazyRE) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.pat) })
+	return l.re
+}
+
+func (l *lazyRE) MatchString(s string) bool              { return l.get().MatchString(s) }
+func (l *lazyRE) FindString(s string) string             { return l.get().FindString(s) }
+func (l *lazyRE) FindStringIndex(s string) []int         { return l.get().FindStringIndex(s) }
+func (l *lazyRE) FindStringSubmatch(s string) []string   { return l.get().FindStringSubmatch(s) }
+func (l *lazyRE) FindStringSubmatchIndex(s string) []int { return l.get().FindStringSubmatchIndex(s) }
+func (l *lazyRE) ReplaceAllString(s, repl string) string {
+	return l.get().ReplaceAllString(s, repl)
+}
+func (l *lazyRE) Split(s string, n int) []string { return l.get().Split(s, n) }
+
+func re(p string) *lazy2 {
+	l := &lazy2{pat: p}
+	allPatterns = append(allPatterns, func() { l.get() })
+	return l
+}
+
+func (l *lazy2) get() *regexp2.Regexp {
+	l.once.Do(func() { l.re = regexp2.MustCompile(l.pat, regexp2.None) })
+	return l.re
+}
+
+func (l *lazy2) MatchString(s string) (bool, error) { return l.get().MatchString(s) }
+func (l *lazy2) MatchRunes(r []rune) (bool, error)  { return l.get().MatchRunes(r) }
+func (l *lazy2) FindStringMatch(s string) (*regexp2.Match, error) {
+	return l.get().FindStringMatch(s)
+}
+func (l *lazy2) FindRunesMatch(r []rune) (*regexp2.Match, error) { return l.get().FindRunesMatch(r) }
+func (l *lazy2) FindRunesMatchStartingAt(r []rune, start int) (*regexp2.Match, error) {
+	return l.get().FindRunesMatchStartingAt(r, start)
+}
+func (l *lazy2) FindNextMatch(m *regexp2.Match) (*regexp2.Match, error) {
+	return l.get().FindNextMatch(m)
+}
+func (l *lazy2) Replace(input, replacement string, startAt, count int) (string, error) {
+	return l.get().Replace(input, replacement, startAt, count)
+}
