@@ -80,17 +80,20 @@ describe('web demo', () => {
       assert.match(status, /OPFS/, `status: ${status}`);
       assert.match(status, /cold start/, `status: ${status}`);
 
-      // Three exchanges: memcore's heuristics extract from the third on.
+      // Three exchanges: memcore's heuristics extract from the third on, and keep all
+      // three (a preference, an allergy, an upcoming trip).
       await say(b.page, '我喜欢用 Python 写脚本');
       await say(b.page, "I'm allergic to peanuts.");
       await say(b.page, '我明天要去北京出差');
-      // Not a fact the heuristics keep: pin it, as a person would.
-      await b.page.locator('#messages .msg.user', { hasText: '北京出差' }).locator('button.pin').click();
-      await b.page.waitForFunction(() => document.body.dataset.busy === '0' && document.querySelector('#status').dataset.memories === '3', null, { timeout: 60_000 });
+      // Not a fact about the user the heuristics keep: pin it, as a person would.
+      await say(b.page, 'The wifi password at the cabin is moss-lantern-42');
+      await b.page.locator('#messages .msg.user', { hasText: 'moss-lantern-42' }).locator('button.pin').click();
+      await b.page.waitForFunction(() => document.body.dataset.busy === '0' && document.querySelector('#status').dataset.memories === '4', null, { timeout: 60_000 });
       let texts = await memoryTexts(b.page);
       assert.ok(texts.some((x) => x.includes('Python 写脚本')), `memories: ${texts}`);
       assert.ok(texts.some((x) => /peanuts/i.test(x)), `memories: ${texts}`);
       assert.ok(texts.some((x) => x.includes('北京出差')), `memories: ${texts}`);
+      assert.ok(texts.some((x) => x.includes('moss-lantern-42')), `memories: ${texts}`);
       const chips = await b.page.locator('#messages .chip').allTextContents();
       assert.ok(chips.some((c) => c.includes('remembered: preference')), `chips: ${chips}`);
 
@@ -98,7 +101,7 @@ describe('web demo', () => {
       await b.page.reload();
       await ready(b.page);
       texts = await memoryTexts(b.page);
-      assert.equal(texts.length, 3, `after reload: ${texts}`);
+      assert.equal(texts.length, 4, `after reload: ${texts}`);
       let hits = await searchFor(b.page, '北京');
       assert.ok(hits[0]?.includes('北京出差'), `北京 → ${hits}`);
       hits = await searchFor(b.page, '脚本');
@@ -112,25 +115,25 @@ describe('web demo', () => {
       await b.page.goto(demo);
       await ready(b.page);
       texts = await memoryTexts(b.page);
-      assert.equal(texts.length, 3, `after relaunch: ${texts}`);
+      assert.equal(texts.length, 4, `after relaunch: ${texts}`);
       assert.ok(texts.some((x) => x.includes('Python 写脚本')), `after relaunch: ${texts}`);
       // The conversation is restored too (the demo keeps its transcript in localStorage).
-      assert.ok((await b.page.locator('#messages .msg.user').count()) >= 3);
+      assert.ok((await b.page.locator('#messages .msg.user').count()) >= 4);
 
       // Forget the trip: gone now and after a reload.
       await b.page.locator('#memory-list .memory', { hasText: '北京出差' }).locator('button.forget').click();
-      await b.page.waitForFunction(() => document.querySelector('#status').dataset.memories === '2' && document.body.dataset.busy === '0', null, { timeout: 60_000 });
+      await b.page.waitForFunction(() => document.querySelector('#status').dataset.memories === '3' && document.body.dataset.busy === '0', null, { timeout: 60_000 });
       await b.page.reload();
       await ready(b.page);
       texts = await memoryTexts(b.page);
-      assert.equal(texts.length, 2, `after forget and reload: ${texts}`);
+      assert.equal(texts.length, 3, `after forget and reload: ${texts}`);
       assert.ok(!texts.some((x) => x.includes('北京')), `after forget and reload: ${texts}`);
       hits = await searchFor(b.page, '北京');
       assert.ok(!hits.some((h) => h.includes('北京')), `北京 after forget → ${hits}`);
 
       // The timeline and the search components render.
       await b.page.click('[role=tab][data-tab=timeline]');
-      assert.ok((await b.page.locator('#timeline .event').count()) === 2);
+      assert.ok((await b.page.locator('#timeline .event').count()) === 3);
       await b.page.click('[role=tab][data-tab=search]');
       await b.page.fill('#query', 'Python');
       await b.page.press('#query', 'Enter');
