@@ -304,6 +304,8 @@ type sizeResult struct {
 	EnglishZero    int     `json:"englishZeroHits"`
 	RawEnglishZero int     `json:"rawEnglishZeroHits"`
 
+	Stopwords *stopResult `json:"stopwordQueries,omitempty"` // bench_stopwords.go
+
 	PeakHeapInuse int64 `json:"peakHeapInuseBytes"` // sampled during ingest and warm-up
 	HeapSys       int64 `json:"heapSysBytes"`
 	PeakRSS       int64 `json:"peakRssBytes"` // VmHWM, reset before the size when possible
@@ -448,6 +450,10 @@ func benchSize(ctx context.Context, cfg benchConfig, n int) (sizeResult, error) 
 		dc[i] = time.Since(t0)
 	}
 	r.RecallTouch = percentiles(dc)
+	logf("size %d: stopword-only queries…", n)
+	if r.Stopwords, err = benchStopwords(ctx, ns, benchStopQueries); err != nil {
+		return r, err
+	}
 	return r, nil
 }
 
@@ -885,6 +891,8 @@ func (rep *benchReport) markdownNative(w io.Writer) {
 			r.EnglishQueries, r.EnglishZero, r.RawEnglishZero, r.AvgHits, r.RawAvgHits)
 	}
 	fmt.Fprintln(w)
+
+	rep.markdownStopwords(w) // bench_stopwords.go
 
 	fmt.Fprintln(w, "### Memory (memcore alone: during ingest and warm-up recalls)")
 	fmt.Fprintln(w)
