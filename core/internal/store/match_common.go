@@ -1,0 +1,72 @@
+package store
+
+import "fmt"
+
+// MatchMemoriesNewest is MatchMemories for a query whose every term is common (a query of
+// stopwords only, "you the by to"): it ranks by BM25 only the newest scan memories of the
+// namespace that match and pass f, and returns the best limit of those.
+//
+// Why: such a query matches nearly every memory, and FTS5 computes bm25() for every
+// matching row before it can keep the best — at 100k memories that was 92 ms at the
+// median and 424 ms at p95 natively (docs/BENCHMARKS.md). Walking the matches newest
+// first (FTS5's rowid order, no scoring) to find the scan-th one costs scan row look-ups;
+// ranking only the rows from there on bounds the work at any size. A common word says
+// little about which memory is meant, so among equally weak matches the newer ones are
+// the better guess. When fewer than scan memories match, every match is ranked, exactly
+// as MatchMemories would.
+func (d *DB) MatchMemoriesNewest(ns, match string, f Filter, w Weights, limit, scan int) ([]Candidate, error) {
+	floor, ok, err := d.newestMatchFloor(ns, match, f, scan)
+	if err != nil || !ok {
+		if err == nil {
+			return d.MatchMemories(ns, match, f, w, limit)
+		}
+		return nil, err
+	}
+	s, err := d.prepare(`SELECT ` + memCols + `, -bm25(memories_fts, ?, ?, ?) AS r
+		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ? AND memories_fts.rowid >= ? AND ` + filterSQL + `
+		ORDER BY r DESC LIMIT ?`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	args := append([]any{w.Title, w.Subject, w.Content, match, floor}, filterArgs(ns, f)...)
+	if err := bind(s, append(args, limit)...); err != nil {
+		return nil, err
+	}
+	var out []Candidate
+	for s.Step() {
+		m, err := scanMemory(s, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Candidate{Memory: m, BM25: s.ColumnFloat(memColCount)})
+	}
+	return out, s.Err()
+}
+
+// newestMatchFloor returns the rowid of the scan-th newest memory of ns that matches
+// match and passes f; ok is false when fewer than scan do.
+func (d *DB) newestMatchFloor(ns, match string, f Filter, scan int) (floor int64, ok bool, err error) {
+	if scan < 1 {
+		return 0, false, fmt.Errorf("store: scan %d < 1", scan)
+	}
+	// CROSS JOIN keeps FTS5 as the outer loop, walking its matches in descending rowid
+	// order (no ranking), so the statement stops after scan rows that pass.
+	s, err := d.prepare(`SELECT memories_fts.rowid FROM memories_fts
+		CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ? AND ` + filterSQL + `
+		ORDER BY memories_fts.rowid DESC LIMIT 1 OFFSET ?`)
+	if err != nil {
+		return 0, false, err
+	}
+	defer s.Reset()
+	args := append([]any{match}, filterArgs(ns, f)...)
+	if err := bind(s, append(args, scan-1)...); err != nil {
+		return 0, false, err
+	}
+	if !s.Step() {
+		return 0, false, s.Err()
+	}
+	return s.ColumnInt64(0), true, nil
+}
