@@ -36,3 +36,14 @@ func allStopwords(tokens []string) bool {
 	}
 	return len(tokens) > 0
 }
+
+// matchTurns returns the BM25 matches of tokens among the turns of ns (and session, when
+// not ""), best first, at most pool; a query of stopwords only ranks the newest
+// max(commonQueryScan, 10·pool) matching turns, as matchLexical does for memories.
+func (e *Engine) matchTurns(ns string, tokens []string, session string, pool int) ([]store.TurnHit, error) {
+	match, cw := recall.MatchExpr(tokens), e.scoring.TurnContextBM25
+	if allStopwords(tokens) {
+		return e.db.MatchTurnsNewest(ns, match, session, cw, pool, max(commonQueryScan, 10*pool))
+	}
+	return e.db.MatchTurnsRanked(ns, match, session, cw, pool)
+}

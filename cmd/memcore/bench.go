@@ -319,6 +319,8 @@ type turnsResult struct {
 	AppendPerSec  float64 `json:"appendPerSec"`
 	Search        latency `json:"searchTurns"`
 	AvgHits       float64 `json:"avgHits"`
+
+	Stopwords *stopResult `json:"stopwordQueries,omitempty"` // bench_stopwords.go
 }
 
 // ---- one size ----
@@ -496,6 +498,9 @@ func benchTurns(ctx context.Context, cfg benchConfig) (*turnsResult, error) {
 	}
 	t.Search = percentiles(d)
 	t.AvgHits = float64(hits) / float64(len(qs))
+	if t.Stopwords, err = benchStopTurns(ctx, ns, benchStopQueries); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 

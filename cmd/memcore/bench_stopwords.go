@@ -54,9 +54,26 @@ type stopResult struct {
 
 // benchStopwords times the stopword-only queries against ns (peek, limit benchLimit).
 func benchStopwords(ctx context.Context, ns *core.Namespace, n int) (*stopResult, error) {
+	return timeStopQueries(n, func(q string) (int, error) {
+		h, err := ns.Recall(ctx, q, core.RecallOptions{Limit: benchLimit, Peek: true})
+		return len(h), err
+	})
+}
+
+// benchStopTurns times the stopword-only queries through SearchTurns (limit benchLimit).
+func benchStopTurns(ctx context.Context, ns *core.Namespace, n int) (*stopResult, error) {
+	return timeStopQueries(n, func(q string) (int, error) {
+		h, err := ns.SearchTurns(ctx, q, core.SearchTurnsOptions{Limit: benchLimit})
+		return len(h), err
+	})
+}
+
+// timeStopQueries runs benchWarmup untimed then n timed stopword-only queries through
+// search, which returns the number of hits.
+func timeStopQueries(n int, search func(string) (int, error)) (*stopResult, error) {
 	qs := newGen(benchSeed + 4).stopQueries(n)
 	for _, q := range newGen(benchSeed + 5).stopQueries(benchWarmup) {
-		if _, err := ns.Recall(ctx, q, core.RecallOptions{Limit: benchLimit, Peek: true}); err != nil {
+		if _, err := search(q); err != nil {
 			return nil, err
 		}
 	}
@@ -65,13 +82,13 @@ func benchStopwords(ctx context.Context, ns *core.Namespace, n int) (*stopResult
 	hits := 0
 	for i, q := range qs {
 		t0 := time.Now()
-		h, err := ns.Recall(ctx, q, core.RecallOptions{Limit: benchLimit, Peek: true})
+		h, err := search(q)
 		if err != nil {
-			return nil, fmt.Errorf("recall %q: %w", q, err)
+			return nil, fmt.Errorf("search %q: %w", q, err)
 		}
 		d[i] = time.Since(t0)
-		hits += len(h)
-		r.Zero += b2i(len(h) == 0)
+		hits += h
+		r.Zero += b2i(h == 0)
 	}
 	l := percentiles(d)
 	r.P50, r.P95 = l.P50, l.P95
@@ -91,6 +108,11 @@ func (rep *benchReport) markdownStopwords(w io.Writer) {
 			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %d | %.1f |\n", fmtCount(r.Memories),
 				s.Queries, ms3(s.P50), ms3(s.P95), ms3(s.Max), s.Zero, s.AvgHits)
 		}
+	}
+	if t := rep.Turns; t != nil && t.Stopwords != nil {
+		s := t.Stopwords
+		fmt.Fprintf(w, "| %s turns (searchTurns) | %d | %s | %s | %s | %d | %.1f |\n", fmtCount(t.Turns),
+			s.Queries, ms3(s.P50), ms3(s.P95), ms3(s.Max), s.Zero, s.AvgHits)
 	}
 	fmt.Fprintln(w)
 }

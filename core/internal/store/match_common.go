@@ -70,3 +70,52 @@ func (d *DB) newestMatchFloor(ns, match string, f Filter, scan int) (floor int64
 	}
 	return s.ColumnInt64(0), true, nil
 }
+
+// MatchTurnsNewest is MatchTurnsRanked for a query of common words only, as
+// MatchMemoriesNewest is for memories: it ranks only the newest scan turns of the
+// namespace (and session, when given) that match, or every match when fewer do.
+func (d *DB) MatchTurnsNewest(ns, match, session string, contextWeight float64, limit, scan int) ([]TurnHit, error) {
+	if scan < 1 {
+		return nil, fmt.Errorf("store: scan %d < 1", scan)
+	}
+	floor, err := func() (int64, error) {
+		s, err := d.prepare(`SELECT turns_fts.rowid FROM turns_fts
+			CROSS JOIN turns t ON t.rowid = turns_fts.rowid
+			WHERE turns_fts MATCH ? AND t.namespace = ? AND (? = '' OR t.session_id = ?)
+			ORDER BY turns_fts.rowid DESC LIMIT 1 OFFSET ?`)
+		if err != nil {
+			return 0, err
+		}
+		defer s.Reset()
+		if err := bind(s, match, ns, session, session, scan-1); err != nil {
+			return 0, err
+		}
+		if !s.Step() {
+			return -1, s.Err()
+		}
+		return s.ColumnInt64(0), nil
+	}()
+	if err != nil {
+		return nil, err
+	}
+	if floor < 0 {
+		return d.MatchTurnsRanked(ns, match, session, contextWeight, limit)
+	}
+	s, err := d.prepare(`SELECT ` + turnCols + `, -bm25(turns_fts, 1.0, ?) AS r
+		FROM turns_fts CROSS JOIN turns t ON t.rowid = turns_fts.rowid
+		WHERE turns_fts MATCH ? AND turns_fts.rowid >= ? AND t.namespace = ?
+			AND (? = '' OR t.session_id = ?)
+		ORDER BY r DESC LIMIT ?`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	if err := bind(s, contextWeight, match, floor, ns, session, session, limit); err != nil {
+		return nil, err
+	}
+	var out []TurnHit
+	for s.Step() {
+		out = append(out, TurnHit{Turn: scanTurn(s), BM25: s.ColumnFloat(turnColCount)})
+	}
+	return out, s.Err()
+}

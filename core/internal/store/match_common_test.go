@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memcore/memcore/core/internal/record"
 )
 
 // TestMatchMemoriesNewest_cases: with more matches than scan, only the newest scan of
@@ -98,5 +100,66 @@ func TestMatchMemoriesNewest_cases(t *testing.T) {
 	}
 	if got, err := d.MatchMemoriesNewest("c", `"the"`, f, w, 5, 10); err != nil || len(got) != 0 {
 		t.Errorf("empty namespace: %v, %v; want nothing", ids(got), err)
+	}
+}
+
+// TestMatchTurnsNewest_cases: as for memories, the scan counts only the turns of the
+// namespace and session asked for, ranks the newest scan of them, and ranks every match
+// (as MatchTurnsRanked) when fewer match.
+func TestMatchTurnsNewest_cases(t *testing.T) {
+	d, err := Open(context.Background(), ":memory:", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	seq := 0
+	insert := func(ns, session, content string) string {
+		seq++
+		tr := &record.Turn{ID: fmt.Sprintf("t%05d", seq), SessionID: session, Seq: int64(seq),
+			Role: "user", Content: content, CreatedAt: time.Now()}
+		if err := d.InsertTurn(ns, tr, TurnDoc{Content: content}); err != nil {
+			t.Fatal(err)
+		}
+		return tr.ID
+	}
+	best := insert("a", "s1", "the the")
+	for range 30 {
+		insert("a", "s1", "the "+strings.Repeat("filler ", 40))
+	}
+	for range 20 { // newer, but of another namespace or session
+		insert("b", "s1", "the the")
+		insert("a", "s2", "the the")
+	}
+	for _, tc := range []struct {
+		name     string
+		scan     int
+		wantBest bool
+	}{
+		{"scan smaller than the matches ranks the newest only", 10, false},
+		{"scan larger than the matches ranks them all", 100, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := d.MatchTurnsNewest("a", `"the"`, "s1", 1, 5, tc.scan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 5 {
+				t.Fatalf("%d matches, want 5", len(got))
+			}
+			for _, h := range got {
+				if h.Turn.SessionID != "s1" || h.Turn.ID < "t00001" || h.Turn.ID > "t00031" {
+					t.Errorf("got %s of session %s: outside namespace a, session s1", h.Turn.ID, h.Turn.SessionID)
+				}
+				if !tc.wantBest && h.Turn.ID < "t00022" {
+					t.Errorf("got %s, older than the newest %d matches", h.Turn.ID, tc.scan)
+				}
+			}
+			if (got[0].Turn.ID == best) != tc.wantBest {
+				t.Errorf("first %s, best old match %s: want it first = %v", got[0].Turn.ID, best, tc.wantBest)
+			}
+		})
+	}
+	if _, err := d.MatchTurnsNewest("a", `"the"`, "", 1, 5, 0); err == nil {
+		t.Error("scan 0: no error")
 	}
 }
