@@ -29,7 +29,7 @@ func TestRecall_stopwordQuery(t *testing.T) {
 		}
 	}
 	remember(small, "who opened the window")
-	// The oldest memory of big: the best match of "the who", but older than the 1,000+
+	// The oldest memory of big: the best match of "the who", but older than the 500+
 	// newest matches that a stopword-only query ranks.
 	remember(big, "who is the manager")
 	for b := range 3 {
@@ -80,7 +80,7 @@ func TestRecall_stopwordQuery(t *testing.T) {
 	// Older than the scan: a stopword-only query passes over the old best match.
 	for _, x := range recall(big, "the who") {
 		if x.Memory.Content == "who is the manager" {
-			t.Errorf("the oldest match was ranked; want only the newest %d", 1000)
+			t.Errorf("the oldest match was ranked; want only the newest %d", 500)
 		}
 	}
 }

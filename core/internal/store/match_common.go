@@ -22,10 +22,27 @@ func (d *DB) MatchMemoriesNewest(ns, match string, f Filter, w Weights, limit, s
 		}
 		return nil, err
 	}
-	s, err := d.prepare(`SELECT ` + memCols + `, -bm25(memories_fts, ?, ?, ?) AS r
+	// As in MatchMemories: rank inside FTS5 alone, join only the head to the memories
+	// (a sorter of whole memory rows costs more than the ranking), and rank with the join
+	// only when the filters left fewer than limit of the head.
+	head := matchHeadroom * limit
+	out, err := d.matchMemoriesFrom(`WITH top AS (
+		SELECT rowid, -bm25(memories_fts, ?, ?, ?) AS r FROM memories_fts
+		WHERE memories_fts MATCH ? AND rowid >= ? ORDER BY r DESC LIMIT `+fmt.Sprint(head)+`)
+		SELECT `+memCols+`, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
+		WHERE `+filterSQL+` ORDER BY top.r DESC LIMIT ?`, ns, match, floor, f, w, limit)
+	if err != nil || len(out) >= limit {
+		return out, err
+	}
+	return d.matchMemoriesFrom(`SELECT `+memCols+`, -bm25(memories_fts, ?, ?, ?) AS r
 		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ? AND memories_fts.rowid >= ? AND ` + filterSQL + `
-		ORDER BY r DESC LIMIT ?`)
+		WHERE memories_fts MATCH ? AND memories_fts.rowid >= ? AND `+filterSQL+`
+		ORDER BY r DESC LIMIT ?`, ns, match, floor, f, w, limit)
+}
+
+// matchMemoriesFrom is matchMemories with a rowid floor bound after the match.
+func (d *DB) matchMemoriesFrom(sql, ns, match string, floor int64, f Filter, w Weights, limit int) ([]Candidate, error) {
+	s, err := d.prepare(sql)
 	if err != nil {
 		return nil, err
 	}
