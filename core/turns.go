@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/memcore/memcore/core/internal/recall"
 	"github.com/memcore/memcore/core/internal/store"
 	"github.com/memcore/memcore/core/internal/text"
 )
@@ -126,8 +125,7 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 		default:
 			pool = max(pool, limit)
 		}
-		found, err := n.e.db.MatchTurnsRanked(n.name, recall.MatchExpr(tokens), o.SessionID,
-			n.e.scoring.TurnContextBM25, pool)
+		found, err := n.e.matchTurns(n.name, tokens, o.SessionID, pool) // recall_common.go
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
 		}

@@ -304,6 +304,8 @@ type sizeResult struct {
 	EnglishZero    int     `json:"englishZeroHits"`
 	RawEnglishZero int     `json:"rawEnglishZeroHits"`
 
+	Stopwords *stopResult `json:"stopwordQueries,omitempty"` // bench_stopwords.go
+
 	PeakHeapInuse int64 `json:"peakHeapInuseBytes"` // sampled during ingest and warm-up
 	HeapSys       int64 `json:"heapSysBytes"`
 	PeakRSS       int64 `json:"peakRssBytes"` // VmHWM, reset before the size when possible
@@ -317,6 +319,8 @@ type turnsResult struct {
 	AppendPerSec  float64 `json:"appendPerSec"`
 	Search        latency `json:"searchTurns"`
 	AvgHits       float64 `json:"avgHits"`
+
+	Stopwords *stopResult `json:"stopwordQueries,omitempty"` // bench_stopwords.go
 }
 
 // ---- one size ----
@@ -448,6 +452,10 @@ func benchSize(ctx context.Context, cfg benchConfig, n int) (sizeResult, error) 
 		dc[i] = time.Since(t0)
 	}
 	r.RecallTouch = percentiles(dc)
+	logf("size %d: stopword-only queries…", n)
+	if r.Stopwords, err = benchStopwords(ctx, ns, benchStopQueries); err != nil {
+		return r, err
+	}
 	return r, nil
 }
 
@@ -490,6 +498,9 @@ func benchTurns(ctx context.Context, cfg benchConfig) (*turnsResult, error) {
 	}
 	t.Search = percentiles(d)
 	t.AvgHits = float64(hits) / float64(len(qs))
+	if t.Stopwords, err = benchStopTurns(ctx, ns, benchStopQueries); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -885,6 +896,8 @@ func (rep *benchReport) markdownNative(w io.Writer) {
 			r.EnglishQueries, r.EnglishZero, r.RawEnglishZero, r.AvgHits, r.RawAvgHits)
 	}
 	fmt.Fprintln(w)
+
+	rep.markdownStopwords(w) // bench_stopwords.go
 
 	fmt.Fprintln(w, "### Memory (memcore alone: during ingest and warm-up recalls)")
 	fmt.Fprintln(w)

@@ -12,8 +12,9 @@ const MaxQueryTokens = 256
 // character dropped (see dropGlueBigrams), then the lexicon's expansions appended (see
 // expandTerms: "家乡" also searches 老家, "meeting" also 开会); if dropping stopwords
 // leaves nothing, the deduplicated tokens are returned unchanged (a query of only "the
-// who" still searches). At most MaxQueryTokens are returned (the first ones). It returns
-// nil when s has no tokens.
+// who" still searches; recall and searchTurns then rank only the newest matches of such
+// a query, see core/recall_common.go). At most MaxQueryTokens are returned (the first
+// ones). It returns nil when s has no tokens.
 //
 // Why: memcore ORs the query tokens (FTS5's default AND would miss most
 // natural-language questions), so a repeated term adds nothing and a stopword would

@@ -1,0 +1,40 @@
+package core
+
+import (
+	"github.com/memcore/memcore/core/internal/recall"
+	"github.com/memcore/memcore/core/internal/store"
+	"github.com/memcore/memcore/core/internal/text"
+)
+
+// commonQueryScan is how many of the newest matching memories a query made only of
+// stopwords ranks (at least; 10 per candidate wanted when the pool is larger). See
+// matchLexical.
+const commonQueryScan = 500
+
+// matchLexical returns the BM25 candidates of tokens in ns, best first, at most pool.
+//
+// A query of stopwords only ("you the by to"; text.QueryTokens keeps them when dropping
+// them would leave nothing; also CJK glue bigrams only, 你是谁: text.CommonOnly) matches
+// nearly every memory, and ranking every match was the
+// slowest 5 % of recalls (issue 15). Such a query ranks only the newest
+// max(commonQueryScan, 10·pool) matching memories (store.MatchMemoriesNewest): the
+// work no longer grows with the database, and a namespace with fewer matches is ranked
+// in full as before. Any other query ranks every match (store.MatchMemories).
+func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool int) ([]store.Candidate, error) {
+	match, w := recall.MatchExpr(tokens), storeWeights(e.scoring)
+	if text.CommonOnly(tokens) {
+		return e.db.MatchMemoriesNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
+	}
+	return e.db.MatchMemories(ns, match, f, w, pool)
+}
+
+// matchTurns returns the BM25 matches of tokens among the turns of ns (and session, when
+// not ""), best first, at most pool; a query of stopwords only ranks the newest
+// max(commonQueryScan, 10·pool) matching turns, as matchLexical does for memories.
+func (e *Engine) matchTurns(ns string, tokens []string, session string, pool int) ([]store.TurnHit, error) {
+	match, cw := recall.MatchExpr(tokens), e.scoring.TurnContextBM25
+	if text.CommonOnly(tokens) {
+		return e.db.MatchTurnsNewest(ns, match, session, cw, pool, max(commonQueryScan, 10*pool))
+	}
+	return e.db.MatchTurnsRanked(ns, match, session, cw, pool)
+}
