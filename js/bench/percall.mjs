@@ -3,7 +3,11 @@
 // (when the devDependency @sqlite.org/sqlite-wasm is installed) the same texts and
 // queries through sqlite-wasm's FTS5 in the same process, as ratios. Nothing is asserted.
 //
-//   node js/bench/percall.mjs [--memories 1000] [--calls 1000] [--json]
+//   node js/bench/percall.mjs [--memories 1000] [--calls 1000] [--tierup] [--ops recall,…] [--json]
+//
+// --tierup opens with {tierUp: true} (V8's TurboFan as well as Liftoff); --ops times only
+// the listed ops of memcore (transport, stats, get, recall) and skips sqlite-wasm, for a
+// CPU profile (js/bench/profile-split.mjs).
 //
 // The texts are synthetic (a fixed vocabulary and a seeded PRNG), so every run and every
 // engine sees the same ones. sqlite-wasm's rows: stats is `SELECT count(*)`, get is a
@@ -11,6 +15,8 @@
 // a prepared statement reused across calls, as a JS caller of sqlite-wasm would write it.
 
 import fs from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -20,6 +26,9 @@ const opt = (name, dflt) => {
 const M = opt('memories', 1000);
 const N = opt('calls', 1000);
 const asJSON = args.includes('--json');
+// --ops recall (comma-separated): time only these ops, memcore only (for a CPU profile).
+const only = args.includes('--ops') ? args[args.indexOf('--ops') + 1].split(',') : null;
+const want = (op) => !only || only.includes(op);
 const tierUp = args.includes('--tierup'); // open({tierUp: true}): V8's TurboFan as well as Liftoff
 
 // ─── Workload ───────────────────────────────────────────────────────────────────────────
@@ -42,16 +51,54 @@ function summary(ms) {
   return { p50: q(0.5), p95: q(0.95), mean: ms.reduce((a, b) => a + b, 0) / ms.length };
 }
 
+// Timers counts setTimeout calls: wasm_exec.js's scheduleTimeoutEvent, through which Go's
+// js/wasm scheduler wakes itself when it sleeps (the suspected 1–4 ms clamp), is one.
+let timers = 0;
+const setTimeout0 = globalThis.setTimeout;
+globalThis.setTimeout = (...a) => {
+  timers++;
+  return setTimeout0(...a);
+};
+
 async function timeCalls(fn) {
   for (let i = 0; i < 20; i++) await fn(i); // warm-up, untimed
   const ms = [];
+  const timers0 = timers;
   for (let i = 0; i < N; i++) {
     const t = performance.now();
     await fn(i);
     ms.push(performance.now() - t);
   }
-  return summary(ms);
+  return { ...summary(ms), timersPerCall: (timers - timers0) / N };
 }
+
+// ─── The transport alone ────────────────────────────────────────────────────────────────
+// A second instance of dist/memcore.wasm, started the way js/node.js starts it (Liftoff
+// only) but outside the package, so that __memcore.call can be given a request the engine
+// answers at once: a request without a database handle (an invalid_argument error, no
+// SQL). Its time is the floor of every call: string in, Go's event handling and the
+// request goroutine, JSON out, the Promise.
+
+async function transportFloor() {
+  const dist = new URL('../../dist/', import.meta.url);
+  vm.runInThisContext(fs.readFileSync(new URL('wasm_exec.js', dist), 'utf8'));
+  const go = new globalThis.Go();
+  v8.setFlagsFromString('--liftoff-only');
+  const module = await WebAssembly.compile(fs.readFileSync(new URL('memcore.wasm', dist)));
+  v8.setFlagsFromString('--no-liftoff-only');
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  const ready = new Promise((resolve) => (globalThis.__memcore_ready = resolve));
+  go.run(instance);
+  await ready;
+  const api = globalThis.__memcore;
+  const req = JSON.stringify({ v: 1, op: 'stats', args: {} });
+  const res = JSON.parse(await api.call(req));
+  if (res.ok !== false || res.error?.field !== 'db') throw new Error(`transport floor: unexpected answer ${JSON.stringify(res)}`);
+  return timeCalls(() => api.call(req));
+}
+
+const results = { memcore: {}, sqlite: null };
+if (want('transport')) results.memcore.transport = await transportFloor();
 
 // ─── memcore ────────────────────────────────────────────────────────────────────────────
 
@@ -62,13 +109,14 @@ for (let i = 0; i < M; i += 500) {
   const stored = await mem.remember(texts.slice(i, i + 500).map((content) => ({ content })));
   for (const r of stored) ids.push(r.id ?? r.memory?.id);
 }
-const results = { memcore: {}, sqlite: null };
-results.memcore.stats = await timeCalls(() => mem.stats());
-results.memcore.get = await timeCalls((i) => mem.get(ids[i % ids.length]));
+if (want('stats')) results.memcore.stats = await timeCalls(() => mem.stats());
+if (want('get')) results.memcore.get = await timeCalls((i) => mem.get(ids[i % ids.length]));
 let memHits = 0;
-results.memcore.recall = await timeCalls(async (i) => {
-  memHits += (await mem.recall(queries[i % queries.length], { limit: 10, peek: true })).length;
-});
+if (want('recall')) {
+  results.memcore.recall = await timeCalls(async (i) => {
+    memHits += (await mem.recall(queries[i % queries.length], { limit: 10, peek: true })).length;
+  });
+}
 await mem.close();
 
 // ─── sqlite-wasm + FTS5 ─────────────────────────────────────────────────────────────────
@@ -76,6 +124,7 @@ await mem.close();
 let sqliteVersion = null;
 let sqHits = 0;
 try {
+  if (only) throw Object.assign(new Error('--ops: memcore only'), { code: 'ERR_MODULE_NOT_FOUND' });
   // sqlite-wasm 3.41's ESM build expects a browser's self.location.
   globalThis.self ??= globalThis;
   self.location ??= new URL(import.meta.url);
@@ -126,13 +175,16 @@ if (asJSON) {
 } else {
   const f = (x) => x.toFixed(3);
   console.log(`memcore ${VERSION}, Node ${process.versions.node}, ${M} memories (:memory:), ${N} timed calls per op (after 20 untimed)` +
-    (sqliteVersion ? `; sqlite-wasm ${sqliteVersion} FTS5 in the same process` : '; sqlite-wasm not installed'));
-  console.log('| op | memcore p50 ms | p95 ms | sqlite-wasm p50 ms | p95 ms | p50 × sqlite-wasm |');
-  console.log('|---|---|---|---|---|---|');
-  for (const op of ['stats', 'get', 'recall']) {
+    (sqliteVersion ? `; sqlite-wasm ${sqliteVersion} FTS5 in the same process` : only ? '; sqlite-wasm skipped (--ops)' : '; sqlite-wasm not installed'));
+  console.log('| op | memcore p50 ms | p95 ms | setTimeout per call | sqlite-wasm p50 ms | p95 ms | p50 × sqlite-wasm |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const op of ['transport', 'stats', 'get', 'recall']) {
     const m = results.memcore[op];
+    if (!m) continue;
     const s = results.sqlite?.[op];
-    console.log(`| ${op} | ${f(m.p50)} | ${f(m.p95)} | ${s ? f(s.p50) : '–'} | ${s ? f(s.p95) : '–'} | ${s ? (m.p50 / s.p50).toFixed(1) + '×' : '–'} |`);
+    console.log(`| ${op} | ${f(m.p50)} | ${f(m.p95)} | ${m.timersPerCall.toFixed(3)} | ${s ? f(s.p50) : '–'} | ${s ? f(s.p95) : '–'} | ${s ? (m.p50 / s.p50).toFixed(1) + '×' : '–'} |`);
   }
-  console.log(`mean hits per recall: memcore ${(memHits / (N + 20)).toFixed(1)}, sqlite-wasm ${(sqHits / (N + 20)).toFixed(1)}`);
+  if (results.memcore.recall) console.log(`mean hits per recall: memcore ${(memHits / (N + 20)).toFixed(1)}, sqlite-wasm ${(sqHits / (N + 20)).toFixed(1)}`);
+  console.log('transport: __memcore.call with a request the engine rejects at once (no database handle, no SQL)');
 }
+process.exit(0); // the transport-floor instance's Go program never returns
