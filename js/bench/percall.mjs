@@ -1,7 +1,10 @@
 // Per-call cost of the npm package in Node (issue 15 item 1): times N calls each of
 // stats, get and recall on a `:memory:` database of M memories through js/node.js, and
-// (when the devDependency @sqlite.org/sqlite-wasm is installed) the same texts and
-// queries through sqlite-wasm's FTS5 in the same process, as ratios. Nothing is asserted.
+// (when @sqlite.org/sqlite-wasm is installed) the same texts and queries through
+// sqlite-wasm's FTS5 in the same process, as ratios. Nothing is asserted. sqlite-wasm is
+// not a devDependency (js/test/package.test.mjs keeps that list to typescript): install
+// it for the run with `npm install --no-save @sqlite.org/sqlite-wasm@3.41.2` (npm ci
+// removes it again).
 //
 //   node js/bench/percall.mjs [--memories 1000] [--calls 1000] [--tierup] [--ops recall,…] [--json]
 //
