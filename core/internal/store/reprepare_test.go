@@ -7,11 +7,14 @@ import (
 	"time"
 
 	"github.com/ncruces/go-sqlite3"
+
+	"github.com/memcore/memcore/core/internal/record"
 )
 
-// TestMatchMemories_noReprepare: recall's statements run from the cache as prepared. A
-// bound LIMIT over the FTS5 table made SQLite re-prepare the statement at every recall
-// (parsing and planning it again: ~0.15 ms natively, more in wasm).
+// TestMatchMemories_noReprepare: the statements of recall and of the turn search run
+// from the cache as prepared. A bound LIMIT over an FTS5 table made SQLite re-prepare the
+// statement at every call (parsing and planning it again: ~0.15 ms natively, more in
+// wasm).
 func TestMatchMemories_noReprepare(t *testing.T) {
 	d, err := Open(context.Background(), ":memory:", Options{})
 	if err != nil {
@@ -23,6 +26,10 @@ func TestMatchMemories_noReprepare(t *testing.T) {
 		if err := d.InsertMemory(testMemory(fmt.Sprintf("m%03d", i), c), FTSDoc{Content: c}); err != nil {
 			t.Fatal(err)
 		}
+		tr := &record.Turn{ID: fmt.Sprintf("t%03d", i), SessionID: "s", Seq: int64(i + 1), Role: "user", Content: c, CreatedAt: time.Now()}
+		if err := d.InsertTurn("default", tr, TurnDoc{Content: c}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	f := Filter{Now: time.Now()}
 	for i, q := range []string{`"apple"`, `"pear"`, `"apple" OR "pear"`, `"apple"`} {
@@ -32,6 +39,19 @@ func TestMatchMemories_noReprepare(t *testing.T) {
 		}
 		if len(got) != 10 {
 			t.Fatalf("query %d: %d matches, want 10", i, len(got))
+		}
+		for _, session := range []string{"", "s"} {
+			turns, err := d.MatchTurnsRanked("default", q, session, 0.5, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, err := d.MatchTurns("default", q, session, 0.5, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(turns) != 10 || len(all) != 10 {
+				t.Fatalf("query %d, session %q: %d and %d turns, want 10", i, session, len(turns), len(all))
+			}
 		}
 	}
 	for sql, s := range d.stmts {
