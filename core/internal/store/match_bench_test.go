@@ -10,8 +10,9 @@ import (
 )
 
 // The benchmarks below split recall's SQLite query (MatchMemories) natively: the whole
-// query, its FTS5 part ranked with bm25() as MatchMemories ranks it, and the same FTS5
-// match unranked. docs/WASM.md ("where a call's time goes") cites them: ranking is most of
+// query, its FTS5 part ranked with bm25() as MatchMemories ranks it, the same FTS5 match
+// unranked, and preparing the whole query (which a bound LIMIT made SQLite redo on every
+// call). docs/WASM.md ("where a call's time goes") cites them: ranking is most of
 // the query, which the js build then runs ~15× slower as wasm2go's Go compiled to wasm.
 //
 //	go test ./core/internal/store -run '^$' -bench MatchMemories_
@@ -83,5 +84,21 @@ func benchRows(b *testing.B, sql string) {
 		if err := s.Err(); err != nil || n < matchHeadroom*50 {
 			b.Fatalf("%d rows, %v", n, err)
 		}
+	}
+}
+
+func BenchmarkMatchMemories_prepare(b *testing.B) {
+	d := benchDB(b)
+	sql := fmt.Sprintf(`WITH top AS (
+		SELECT rowid, -bm25(memories_fts, ?, ?, ?) AS r FROM memories_fts
+		WHERE memories_fts MATCH ? ORDER BY r DESC LIMIT %d)
+		SELECT %s, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
+		WHERE %s ORDER BY top.r DESC LIMIT 50`, matchHeadroom*50, memCols, filterSQL)
+	for b.Loop() {
+		s, _, err := d.conn.Prepare(sql)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
 	}
 }
