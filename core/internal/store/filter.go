@@ -126,7 +126,7 @@ func (d *DB) MatchMemories(ns, match string, f Filter, w Weights, limit int) ([]
 		SELECT rowid, -bm25(memories_fts, ?, ?, ?) AS r FROM memories_fts
 		WHERE memories_fts MATCH ? ORDER BY r DESC LIMIT `+fmt.Sprint(head)+`)
 		SELECT `+memCols+`, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
-		WHERE `+filterSQL+` ORDER BY top.r DESC LIMIT ?`, ns, match, f, w, limit)
+		WHERE `+filterSQL+` ORDER BY top.r DESC LIMIT `+fmt.Sprint(limit), ns, match, f, w)
 	if err != nil || len(out) >= limit {
 		return out, err
 	}
@@ -136,21 +136,25 @@ func (d *DB) MatchMemories(ns, match string, f Filter, w Weights, limit int) ([]
 	}
 	return d.matchMemories(`SELECT `+memCols+`, -bm25(memories_fts, ?, ?, ?) AS r
 		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-		WHERE memories_fts MATCH ? AND `+filterSQL+` ORDER BY r DESC LIMIT ?`, ns, match, f, w, limit)
+		WHERE memories_fts MATCH ? AND `+filterSQL+` ORDER BY r DESC LIMIT `+fmt.Sprint(limit), ns, match, f, w)
 }
 
 // matchHeadroom is how many times the wanted rows are ranked inside FTS5 before the
 // join (see MatchMemories).
 const matchHeadroom = 4
 
-func (d *DB) matchMemories(sql, ns, match string, f Filter, w Weights, limit int) ([]Candidate, error) {
+// matchMemories runs one of MatchMemories' statements. Their LIMITs are written into the
+// SQL, not bound: a bound LIMIT over the FTS5 table makes SQLite re-prepare the statement
+// at every execution (the planner looks at the value), which cost ~0.15 ms natively and
+// more in wasm per recall (docs/WASM.md). One cached statement per limit.
+func (d *DB) matchMemories(sql, ns, match string, f Filter, w Weights) ([]Candidate, error) {
 	s, err := d.prepare(sql)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Reset()
 	args := append([]any{w.Title, w.Subject, w.Content, match}, filterArgs(ns, f)...)
-	if err := bind(s, append(args, limit)...); err != nil {
+	if err := bind(s, args...); err != nil {
 		return nil, err
 	}
 	var out []Candidate

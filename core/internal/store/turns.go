@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/ncruces/go-sqlite3"
 
@@ -90,12 +91,12 @@ func (d *DB) MatchTurns(ns, match, session string, contextWeight float64, limit 
 	s, err := d.prepare(`SELECT ` + turnCols + `, -bm25(turns_fts, 1.0, ?) AS r
 		FROM turns_fts JOIN turns t ON t.rowid = turns_fts.rowid
 		WHERE turns_fts MATCH ? AND t.namespace = ? AND (? = '' OR t.session_id = ?)
-		ORDER BY r DESC LIMIT ?`)
+		ORDER BY r DESC LIMIT ` + fmt.Sprint(limit)) // not bound: see matchMemories
 	if err != nil {
 		return nil, err
 	}
 	defer s.Reset()
-	if err := bind(s, contextWeight, match, ns, session, session, limit); err != nil {
+	if err := bind(s, contextWeight, match, ns, session, session); err != nil {
 		return nil, err
 	}
 	var out []TurnHit

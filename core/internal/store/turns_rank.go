@@ -14,7 +14,7 @@ func (d *DB) MatchTurnsRanked(ns, match, session string, contextWeight float64, 
 		SELECT rowid, -bm25(turns_fts, 1.0, ?) AS r FROM turns_fts
 		WHERE turns_fts MATCH ? ORDER BY r DESC LIMIT ` + fmt.Sprint(head) + `)
 		SELECT ` + turnCols + `, top.r, (SELECT count(*) FROM top) FROM top CROSS JOIN turns t ON t.rowid = top.rowid
-		WHERE t.namespace = ? AND (? = '' OR t.session_id = ?) ORDER BY top.r DESC LIMIT ?`)
+		WHERE t.namespace = ? AND (? = '' OR t.session_id = ?) ORDER BY top.r DESC LIMIT ` + fmt.Sprint(limit)) // not bound: see matchMemories
 	if err != nil {
 		return nil, err
 	}
@@ -22,7 +22,7 @@ func (d *DB) MatchTurnsRanked(ns, match, session string, contextWeight float64, 
 	inHead := -1 // rows of the head, when a row came back to say so
 	err = func() error {
 		defer s.Reset()
-		if err := bind(s, contextWeight, match, ns, session, session, limit); err != nil {
+		if err := bind(s, contextWeight, match, ns, session, session); err != nil {
 			return err
 		}
 		for s.Step() {
