@@ -130,7 +130,7 @@ func (d *DB) MatchMemories(ns, match string, f Filter, w Weights, limit int) ([]
 	if err != nil || len(out) >= limit {
 		return out, err
 	}
-	n, err := d.countMatches(match, head)
+	n, err := d.countMatches("memories_fts", match, head)
 	if err != nil || n < head {
 		return out, err // the head held every match: nothing was cut off
 	}
@@ -148,12 +148,16 @@ const matchHeadroom = 4
 // at every execution (the planner looks at the value), which cost ~0.15 ms natively and
 // more in wasm per recall (docs/WASM.md). One cached statement per limit.
 func (d *DB) matchMemories(sql, ns, match string, f Filter, w Weights) ([]Candidate, error) {
+	return d.candidates(sql, append([]any{w.Title, w.Subject, w.Content, match}, filterArgs(ns, f)...)...)
+}
+
+// candidates runs a statement that selects memCols and then a score, bound to args.
+func (d *DB) candidates(sql string, args ...any) ([]Candidate, error) {
 	s, err := d.prepare(sql)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Reset()
-	args := append([]any{w.Title, w.Subject, w.Content, match}, filterArgs(ns, f)...)
 	if err := bind(s, args...); err != nil {
 		return nil, err
 	}
@@ -168,9 +172,11 @@ func (d *DB) matchMemories(sql, ns, match string, f Filter, w Weights) ([]Candid
 	return out, s.Err()
 }
 
-// countMatches counts the rows matching match, up to max.
-func (d *DB) countMatches(match string, max int) (int, error) {
-	s, err := d.prepare(`SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)`)
+// countMatches counts the rows of the full-text table fts (memories_fts, turns_fts)
+// matching match, up to max. It runs rarely (a ranked head that was cut off), so its
+// bound LIMIT, which makes SQLite prepare the statement again, costs little.
+func (d *DB) countMatches(fts, match string, max int) (int, error) {
+	s, err := d.prepare(`SELECT count(*) FROM (SELECT 1 FROM ` + fts + ` WHERE ` + fts + ` MATCH ? LIMIT ?)`)
 	if err != nil {
 		return 0, err
 	}

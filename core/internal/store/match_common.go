@@ -30,36 +30,19 @@ func (d *DB) MatchMemoriesNewest(ns, match string, f Filter, w Weights, limit, s
 		SELECT rowid, -bm25(memories_fts, ?, ?, ?) AS r FROM memories_fts
 		WHERE memories_fts MATCH ? AND rowid >= ? ORDER BY r DESC LIMIT `+fmt.Sprint(head)+`)
 		SELECT `+memCols+`, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
-		WHERE `+filterSQL+` ORDER BY top.r DESC LIMIT ?`, ns, match, floor, f, w, limit)
+		WHERE `+filterSQL+` ORDER BY top.r DESC LIMIT `+fmt.Sprint(limit), ns, match, floor, f, w)
 	if err != nil || len(out) >= limit {
 		return out, err
 	}
 	return d.matchMemoriesFrom(`SELECT `+memCols+`, -bm25(memories_fts, ?, ?, ?) AS r
 		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ? AND memories_fts.rowid >= ? AND `+filterSQL+`
-		ORDER BY r DESC LIMIT ?`, ns, match, floor, f, w, limit)
+		ORDER BY r DESC LIMIT `+fmt.Sprint(limit), ns, match, floor, f, w) // LIMITs not bound: see matchMemories
 }
 
 // matchMemoriesFrom is matchMemories with a rowid floor bound after the match.
-func (d *DB) matchMemoriesFrom(sql, ns, match string, floor int64, f Filter, w Weights, limit int) ([]Candidate, error) {
-	s, err := d.prepare(sql)
-	if err != nil {
-		return nil, err
-	}
-	defer s.Reset()
-	args := append([]any{w.Title, w.Subject, w.Content, match, floor}, filterArgs(ns, f)...)
-	if err := bind(s, append(args, limit)...); err != nil {
-		return nil, err
-	}
-	var out []Candidate
-	for s.Step() {
-		m, err := scanMemory(s, 0)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, Candidate{Memory: m, BM25: s.ColumnFloat(memColCount)})
-	}
-	return out, s.Err()
+func (d *DB) matchMemoriesFrom(sql, ns, match string, floor int64, f Filter, w Weights) ([]Candidate, error) {
+	return d.candidates(sql, append([]any{w.Title, w.Subject, w.Content, match, floor}, filterArgs(ns, f)...)...)
 }
 
 // newestMatchFloor returns the rowid of the scan-th newest memory of ns that matches
@@ -73,13 +56,12 @@ func (d *DB) newestMatchFloor(ns, match string, f Filter, scan int) (floor int64
 	s, err := d.prepare(`SELECT memories_fts.rowid FROM memories_fts
 		CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ? AND ` + filterSQL + `
-		ORDER BY memories_fts.rowid DESC LIMIT 1 OFFSET ?`)
+		ORDER BY memories_fts.rowid DESC LIMIT 1 OFFSET ` + fmt.Sprint(scan-1)) // not bound: see matchMemories
 	if err != nil {
 		return 0, false, err
 	}
 	defer s.Reset()
-	args := append([]any{match}, filterArgs(ns, f)...)
-	if err := bind(s, append(args, scan-1)...); err != nil {
+	if err := bind(s, append([]any{match}, filterArgs(ns, f)...)...); err != nil {
 		return 0, false, err
 	}
 	if !s.Step() {
@@ -99,12 +81,12 @@ func (d *DB) MatchTurnsNewest(ns, match, session string, contextWeight float64, 
 		s, err := d.prepare(`SELECT turns_fts.rowid FROM turns_fts
 			CROSS JOIN turns t ON t.rowid = turns_fts.rowid
 			WHERE turns_fts MATCH ? AND t.namespace = ? AND (? = '' OR t.session_id = ?)
-			ORDER BY turns_fts.rowid DESC LIMIT 1 OFFSET ?`)
+			ORDER BY turns_fts.rowid DESC LIMIT 1 OFFSET ` + fmt.Sprint(scan-1)) // not bound: see matchMemories
 		if err != nil {
 			return 0, err
 		}
 		defer s.Reset()
-		if err := bind(s, match, ns, session, session, scan-1); err != nil {
+		if err := bind(s, match, ns, session, session); err != nil {
 			return 0, err
 		}
 		if !s.Step() {
@@ -122,12 +104,12 @@ func (d *DB) MatchTurnsNewest(ns, match, session string, contextWeight float64, 
 		FROM turns_fts CROSS JOIN turns t ON t.rowid = turns_fts.rowid
 		WHERE turns_fts MATCH ? AND turns_fts.rowid >= ? AND t.namespace = ?
 			AND (? = '' OR t.session_id = ?)
-		ORDER BY r DESC LIMIT ?`)
+		ORDER BY r DESC LIMIT ` + fmt.Sprint(limit)) // not bound: see matchMemories
 	if err != nil {
 		return nil, err
 	}
 	defer s.Reset()
-	if err := bind(s, contextWeight, match, floor, ns, session, session, limit); err != nil {
+	if err := bind(s, contextWeight, match, floor, ns, session, session); err != nil {
 		return nil, err
 	}
 	var out []TurnHit

@@ -40,7 +40,14 @@ func TestMatchMemories_noReprepare(t *testing.T) {
 		if len(got) != 10 {
 			t.Fatalf("query %d: %d matches, want 10", i, len(got))
 		}
+		// The common-word path (scan 20 of 30: the floor and the ranked rows past it).
+		if newest, err := d.MatchMemoriesNewest("default", q, f, Weights{1, 1, 1}, 10, 20); err != nil || len(newest) != 10 {
+			t.Fatalf("query %d, newest: %d matches, %v", i, len(newest), err)
+		}
 		for _, session := range []string{"", "s"} {
+			if newest, err := d.MatchTurnsNewest("default", q, session, 0.5, 10, 20); err != nil || len(newest) != 10 {
+				t.Fatalf("query %d, session %q, newest turns: %d, %v", i, session, len(newest), err)
+			}
 			turns, err := d.MatchTurnsRanked("default", q, session, 0.5, 10)
 			if err != nil {
 				t.Fatal(err)

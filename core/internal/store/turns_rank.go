@@ -34,25 +34,9 @@ func (d *DB) MatchTurnsRanked(ns, match, session string, contextWeight float64, 
 	if err != nil || len(out) >= limit || (inHead >= 0 && inHead < head) {
 		return out, err // enough, or the head held every match: nothing was cut off
 	}
-	n, err := d.countTurnMatches(match, head)
+	n, err := d.countMatches("turns_fts", match, head)
 	if err != nil || n < head {
 		return out, err
 	}
 	return d.MatchTurns(ns, match, session, contextWeight, limit)
-}
-
-// countTurnMatches counts the turns matching match, up to max.
-func (d *DB) countTurnMatches(match string, max int) (int, error) {
-	s, err := d.prepare(`SELECT count(*) FROM (SELECT 1 FROM turns_fts WHERE turns_fts MATCH ? LIMIT ?)`)
-	if err != nil {
-		return 0, err
-	}
-	defer s.Reset()
-	if err := bind(s, match, max); err != nil {
-		return 0, err
-	}
-	if !s.Step() {
-		return 0, s.Err()
-	}
-	return s.ColumnInt(0), nil
 }
