@@ -141,12 +141,9 @@ describe('several tabs', () => {
       const tabs = [await tab(), await tab(), await tab()];
       for (const p of tabs) await openIn(p, file); // tabs[0] opened first: the owner
       const writing = tabs.slice(1).map((p, i) => writeIn(p, `w${i}`, 100));
-      const t0 = Date.now();
-      let before;
-      while ((before = await tabs[1].evaluate(async () => (await window.mem.stats()).memories)) < 40) {
-        assert.ok(Date.now() - t0 < READY, 'the writes do not progress');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      // The writes are under way (the wait's own timeout is the liveness bound, not a clock).
+      await tabs[1].waitForFunction(async () => (await window.mem.stats()).memories >= 40, null, { timeout: READY, polling: 50 });
+      const before = await tabs[1].evaluate(async () => (await window.mem.stats()).memories);
       if (how === 'closes its database') {
         await tabs[0].evaluate(() => window.mem.close());
       } else if (how === 'closes its tab') {
