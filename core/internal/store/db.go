@@ -221,3 +221,20 @@ func IsFull(err error) bool { return errors.Is(err, sqlite3.FULL) }
 
 // IsInterrupt reports whether err came from a cancelled context.
 func IsInterrupt(err error) bool { return errors.Is(err, sqlite3.INTERRUPT) }
+
+// queryInt runs a statement that answers one integer (a count), bound to args; no row
+// reads as 0.
+func (d *DB) queryInt(sql string, args ...any) (int64, error) {
+	s, err := d.prepare(sql)
+	if err != nil {
+		return 0, err
+	}
+	defer s.Reset()
+	if err := bind(s, args...); err != nil {
+		return 0, err
+	}
+	if !s.Step() {
+		return 0, s.Err()
+	}
+	return s.ColumnInt64(0), nil
+}

@@ -27,18 +27,27 @@ type Episode struct {
 const episodeCols = `id, session_id, summary, goal, outcome, entities, tools_used, lessons,
 	importance, started_at, ended_at, memory_id`
 
-// InsertEpisode stores an episode of namespace ns.
-func (d *DB) InsertEpisode(ns string, e *Episode) error {
-	var lists [3]string
+// jsonLists returns the episode's entities, tools and lessons as the JSON arrays its
+// columns hold (an absent list is []).
+func (e *Episode) jsonLists() (lists [3]string, err error) {
 	for i, l := range [][]string{e.Entities, e.ToolsUsed, e.Lessons} {
 		if l == nil {
 			l = []string{}
 		}
 		b, err := json.Marshal(l)
 		if err != nil {
-			return err
+			return lists, err
 		}
 		lists[i] = string(b)
+	}
+	return lists, nil
+}
+
+// InsertEpisode stores an episode of namespace ns.
+func (d *DB) InsertEpisode(ns string, e *Episode) error {
+	lists, err := e.jsonLists()
+	if err != nil {
+		return err
 	}
 	var mem any
 	if e.MemoryID != "" {

@@ -176,16 +176,6 @@ func (d *DB) candidates(sql string, args ...any) ([]Candidate, error) {
 // matching match, up to max. It runs rarely (a ranked head that was cut off), so its
 // bound LIMIT, which makes SQLite prepare the statement again, costs little.
 func (d *DB) countMatches(fts, match string, max int) (int, error) {
-	s, err := d.prepare(`SELECT count(*) FROM (SELECT 1 FROM ` + fts + ` WHERE ` + fts + ` MATCH ? LIMIT ?)`)
-	if err != nil {
-		return 0, err
-	}
-	defer s.Reset()
-	if err := bind(s, match, max); err != nil {
-		return 0, err
-	}
-	if !s.Step() {
-		return 0, s.Err()
-	}
-	return s.ColumnInt(0), nil
+	n, err := d.queryInt(`SELECT count(*) FROM (SELECT 1 FROM `+fts+` WHERE `+fts+` MATCH ? LIMIT ?)`, match, max)
+	return int(n), err
 }

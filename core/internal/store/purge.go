@@ -108,16 +108,9 @@ func (d *DB) DeleteEpisode(ns, id string) error {
 
 // ReplaceEpisodeText overwrites an episode's texts and lists (a purge scrubbing them).
 func (d *DB) ReplaceEpisodeText(ns string, e *Episode) error {
-	var lists [3]string
-	for i, l := range [][]string{e.Entities, e.ToolsUsed, e.Lessons} {
-		if l == nil {
-			l = []string{}
-		}
-		b, err := json.Marshal(l)
-		if err != nil {
-			return err
-		}
-		lists[i] = string(b)
+	lists, err := e.jsonLists()
+	if err != nil {
+		return err
 	}
 	return d.exec(`UPDATE episodes SET summary = ?, goal = ?, outcome = ?, entities = ?, tools_used = ?,
 		lessons = ? WHERE namespace = ? AND id = ?`, e.Summary, e.Goal, e.Outcome, lists[0], lists[1], lists[2], ns, e.ID)
@@ -217,33 +210,13 @@ func (d *DB) PurgeTurnIndex() error {
 
 // VectorCount reports whether memory id has an embedding (0 or 1).
 func (d *DB) VectorCount(ns, id string) (int, error) {
-	s, err := d.prepare(`SELECT count(*) FROM memory_vectors v JOIN memories m ON m.rowid = v.memory_rowid
-		WHERE m.namespace = ? AND m.id = ?`)
-	if err != nil {
-		return 0, err
-	}
-	defer s.Reset()
-	if err := bind(s, ns, id); err != nil {
-		return 0, err
-	}
-	if !s.Step() {
-		return 0, s.Err()
-	}
-	return s.ColumnInt(0), nil
+	n, err := d.queryInt(`SELECT count(*) FROM memory_vectors v JOIN memories m ON m.rowid = v.memory_rowid
+		WHERE m.namespace = ? AND m.id = ?`, ns, id)
+	return int(n), err
 }
 
 // HistoryRows counts the history rows of memory id.
 func (d *DB) HistoryRows(ns, id string) (int, error) {
-	s, err := d.prepare(`SELECT count(*) FROM memory_history WHERE namespace = ? AND memory_id = ?`)
-	if err != nil {
-		return 0, err
-	}
-	defer s.Reset()
-	if err := bind(s, ns, id); err != nil {
-		return 0, err
-	}
-	if !s.Step() {
-		return 0, s.Err()
-	}
-	return s.ColumnInt(0), nil
+	n, err := d.queryInt(`SELECT count(*) FROM memory_history WHERE namespace = ? AND memory_id = ?`, ns, id)
+	return int(n), err
 }

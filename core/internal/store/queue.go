@@ -68,35 +68,13 @@ func (d *DB) RetryFailed(seq int64, lastError string) error {
 
 // QueueLen returns how many passes the namespace has queued.
 func (d *DB) QueueLen(ns string) (int64, error) {
-	s, err := d.prepare(`SELECT count(*) FROM extraction_queue WHERE namespace = ?`)
-	if err != nil {
-		return 0, err
-	}
-	defer s.Reset()
-	if err := bind(s, ns); err != nil {
-		return 0, err
-	}
-	if !s.Step() {
-		return 0, s.Err()
-	}
-	return s.ColumnInt64(0), nil
+	return d.queryInt(`SELECT count(*) FROM extraction_queue WHERE namespace = ?`, ns)
 }
 
 // LLMExtractions returns how many LLM extraction passes the session has had (0 for a
 // session without a row).
 func (d *DB) LLMExtractions(ns, session string) (int64, error) {
-	s, err := d.prepare(`SELECT llm_extractions FROM sessions WHERE namespace = ? AND session_id = ?`)
-	if err != nil {
-		return 0, err
-	}
-	defer s.Reset()
-	if err := bind(s, ns, session); err != nil {
-		return 0, err
-	}
-	if !s.Step() {
-		return 0, s.Err()
-	}
-	return s.ColumnInt64(0), nil
+	return d.queryInt(`SELECT llm_extractions FROM sessions WHERE namespace = ? AND session_id = ?`, ns, session)
 }
 
 // CountLLMExtraction counts one LLM extraction pass of the session (creating its row,

@@ -113,18 +113,8 @@ func scanTask(s *sqlite3.Stmt) Task {
 
 // CountTurnsAfter counts the session's turns of role created after at.
 func (d *DB) CountTurnsAfter(ns, session, role string, at time.Time) (int64, error) {
-	s, err := d.prepare(`SELECT count(*) FROM turns WHERE namespace = ? AND session_id = ? AND role = ? AND created_at > ?`)
-	if err != nil {
-		return 0, err
-	}
-	defer s.Reset()
-	if err := bind(s, ns, session, role, ms(at)); err != nil {
-		return 0, err
-	}
-	if !s.Step() {
-		return 0, s.Err()
-	}
-	return s.ColumnInt64(0), nil
+	return d.queryInt(`SELECT count(*) FROM turns WHERE namespace = ? AND session_id = ? AND role = ? AND created_at > ?`,
+		ns, session, role, ms(at))
 }
 
 // ToolNameOfCall returns the name of the tool call id made by an assistant turn of the
