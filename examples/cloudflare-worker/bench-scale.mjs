@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { build } from './build.mjs';
-import { rssBytes, startWorkerd } from './test/workerd.mjs';
+import { rssBytes, startWorkerd, timedRequest } from './test/workerd.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => {
@@ -49,19 +49,7 @@ function memoryText(i) {
 }
 
 let w;
-async function req(method, route, body) {
-  const t0 = performance.now();
-  const res = await fetch(w.url + route, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-  });
-  const buf = await res.arrayBuffer();
-  const t = performance.now() - t0;
-  if (res.status >= 300) throw new Error(`${method} ${route} → ${res.status}: ${new TextDecoder().decode(buf).slice(0, 300)}`);
-  const isJSON = (res.headers.get('content-type') ?? '').startsWith('application/json');
-  return { ms: t, json: isJSON ? JSON.parse(new TextDecoder().decode(buf)) : undefined };
-}
+const req = (method, route, body) => timedRequest(w.url, method, route, body);
 
 const query = (i) => `/recall?q=${encodeURIComponent(`${WORDS[i % WORDS.length]} ${WORDS[(i + 3) % WORDS.length]}`)}&limit=10`;
 

@@ -23,7 +23,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 import { build } from './build.mjs';
-import { exampleDir, rssBytes, startWorkerd } from './test/workerd.mjs';
+import { exampleDir, rssBytes, startWorkerd, timedRequest } from './test/workerd.mjs';
 
 if (typeof WebSocket !== 'function') {
   // Node 20 has WebSocket behind a flag: run again with it (the inspector needs one).
@@ -116,19 +116,7 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
 }
 
-async function req(method, route, body) {
-  const t0 = performance.now();
-  const res = await fetch(w.url + route, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-  });
-  const buf = await res.arrayBuffer();
-  const t = performance.now() - t0;
-  if (res.status >= 300) throw new Error(`${method} ${route} → ${res.status}: ${new TextDecoder().decode(buf).slice(0, 300)}`);
-  const isJSON = (res.headers.get('content-type') ?? '').startsWith('application/json');
-  return { ms: t, json: isJSON ? JSON.parse(new TextDecoder().decode(buf)) : undefined, bytes: buf.byteLength };
-}
+const req = (method, route, body) => timedRequest(w.url, method, route, body);
 
 async function memory(owner) {
   const heap = await inspector.send('Runtime.getHeapUsage');

@@ -108,3 +108,21 @@ export async function rssBytes(pid) {
     return undefined;
   }
 }
+
+/**
+ * One request to a running workerd (base: its URL), timed: { ms, json (when the answer is
+ * JSON), bytes }. A status of 300 or more throws with the start of the body. For the benches.
+ */
+export async function timedRequest(base, method, route, body) {
+  const t0 = performance.now();
+  const res = await fetch(base + route, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  });
+  const buf = await res.arrayBuffer();
+  const t = performance.now() - t0;
+  if (res.status >= 300) throw new Error(`${method} ${route} → ${res.status}: ${new TextDecoder().decode(buf).slice(0, 300)}`);
+  const isJSON = (res.headers.get('content-type') ?? '').startsWith('application/json');
+  return { ms: t, json: isJSON ? JSON.parse(new TextDecoder().decode(buf)) : undefined, bytes: buf.byteLength };
+}
