@@ -214,8 +214,14 @@ describe('web demo', () => {
       assert.ok(replies.every((r) => r.startsWith('LLM reply')), `replies: ${replies}`);
       assert.equal(calls.chat, 3);
       assert.ok(calls.extract >= 1, `extraction calls: ${calls.extract}`);
+      // The extraction's memory reaches the list after the reply (the panel redraws when
+      // the engine's write lands): wait for it, bounded by the wait's own timeout.
+      const want = 'The user loves hiking in the Alps every summer';
+      await b.page
+        .waitForFunction((w) => [...document.querySelectorAll('#memory-list .memory .content')].some((e) => e.textContent === w), want, { timeout: 60_000 })
+        .catch(() => {});
       const texts = await memoryTexts(b.page);
-      assert.ok(texts.includes('The user loves hiking in the Alps every summer'), `memories: ${texts}`);
+      assert.ok(texts.includes(want), `memories: ${texts}`);
     } finally {
       await b.context.close();
     }
