@@ -128,12 +128,28 @@ fuzz-long:
 bench:
 	$(GO) run ./cmd/memcore bench $(BENCH)
 	$(GO) run ./cmd/memcore bench-context
+	$(MAKE) bench-compare
 
 ## bench-context: buildContext with and without the turn fallback, natively and in Node
 ## (needs dist/memcore.wasm: make build); part of make bench.
 .PHONY: bench-context
 bench-context:
 	$(GO) run ./cmd/memcore bench-context
+
+## bench-compare: memcore beside @sqlite.org/sqlite-wasm + FTS5 and FlexSearch on the same
+## texts and queries, a fresh node process per engine and size: cold start (import → store
+## ready → first recall), ingest, recall p50/p95, peak RSS, a 2-character Chinese word found,
+## as ratios to memcore (js/bench/compare.mjs; the engines come from js/bench/compare's own
+## lock). Part of make bench. COMPARE="--sizes 1000,10000,100000 --base <commit>" for more.
+COMPARE_DIR := js/bench/compare
+.PHONY: bench-compare
+bench-compare: $(COMPARE_DIR)/node_modules/.package-lock.json
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	node js/bench/compare.mjs $(COMPARE)
+
+$(COMPARE_DIR)/node_modules/.package-lock.json: $(COMPARE_DIR)/package.json $(COMPARE_DIR)/package-lock.json
+	cd $(COMPARE_DIR) && npm ci --no-audit --no-fund
+	@touch $@
 
 ## eval-facts: fact extraction's precision, recall and F1 per split, file, language,
 ## category and type on the labelled sets (core/internal/facts/testdata; docs/FACTS.md)
