@@ -31,7 +31,7 @@ const root = path.resolve(here, '..', '..');
 const child = path.join(here, 'compare', 'child.mjs');
 const args = process.argv.slice(2);
 const arg = (name, dflt) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : dflt);
-const sizes = arg('sizes', '1000,10000').split(',').map(Number);
+const sizes = arg('sizes', '1000,10000').split(',').map(Number).filter((n) => n > 0); // --sizes none: the cold-start table only
 const coldRuns = Number(arg('cold-runs', '5'));
 const base = arg('base', '');
 const asJSON = args.includes('--json');

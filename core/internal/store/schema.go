@@ -271,11 +271,11 @@ func (d *DB) migrateTo(target int, readOnly bool) error {
 	if v == 0 {
 		// A fresh file: every migration in one transaction (one commit instead of one per
 		// migration; on OPFS each commit is journal writes and flushes).
+		// createFresh (schema_fresh.go): the current schema's CREATE statements, not
+		// every migration replayed.
 		return d.Tx(func() error {
-			for ; v < target; v++ {
-				if err := d.conn.Exec(migrations[v]); err != nil {
-					return fmt.Errorf("migration %d: %w", v+1, err)
-				}
+			if _, err := d.createFresh(target); err != nil {
+				return err
 			}
 			return d.conn.Exec(fmt.Sprintf("PRAGMA user_version=%d; PRAGMA application_id=%d;", target, applicationID))
 		})
