@@ -69,12 +69,14 @@ test-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 
 ## bench-browser: fetch+compile+instantiate, open → first recall, ingest of 1k and 10k,
 ## recall p50/p95 and the OPFS file's size in Chromium, beside Node and native Go in the
-## same run; OPFS journal modes; then first and repeat visits to the first recall, this
+## same run; OPFS journal modes; where a new OPFS database's first open() spends its time
+## (bench-open.mjs); then first and repeat visits to the first recall, this
 ## tree beside BENCH_BASE (default: the merge base with main) (tables for
 ## docs/BENCHMARKS.md and docs/BROWSER.md)
 bench-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node bench.mjs
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node bench-open.mjs
 	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) MEMCORE_BENCH_BASE=$(BENCH_BASE) node bench-cold.mjs
 
 ## web-demo: serve the web demo on 127.0.0.1 and print its URL (PORT=8787)

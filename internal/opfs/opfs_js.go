@@ -131,7 +131,11 @@ func openEntry(ctx context.Context, name string) (e *entry, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: the browser refused the Origin Private File System (%v); private browsing windows may have none", ErrUnavailable, err)
 	}
+	tLock := time.Now()
 	unlock, err := webLock(ctx, name, LockWait)
+	if tracing {
+		traceSince("await navigator.locks.request", tLock)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -310,6 +314,9 @@ func (h *handle) remove() error {
 func (h *handle) call(method string, args ...any) (v js.Value, err error) {
 	if !h.open() {
 		return js.Undefined(), fmt.Errorf("OPFS: %s is not open", h.name)
+	}
+	if tracing {
+		defer traceSince(method, time.Now())
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -620,6 +627,9 @@ func isQuota(err error) bool { return isName(err, "QuotaExceededError") }
 // awaitCall calls method on v and waits for the Promise it returns. It blocks the calling
 // goroutine, never the event loop, which settles the Promise meanwhile.
 func awaitCall(v js.Value, method string, args ...any) (res js.Value, err error) {
+	if tracing {
+		defer traceSince("await "+method, time.Now())
+	}
 	type settled struct {
 		v   js.Value
 		err error

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/memcore/memcore/core"
 	"github.com/memcore/memcore/internal/dovfs"
@@ -175,6 +176,7 @@ func openEngine(ctx context.Context, o core.Options) (*core.Engine, error) {
 	if err != nil {
 		return nil, &core.Error{Code: core.CodeInvalidArgument, Field: "path", Message: err.Error()}
 	}
+	t0 := time.Now()
 	release, err := opfs.Acquire(ctx, path)
 	switch {
 	case errors.Is(err, opfs.ErrUnavailable):
@@ -187,7 +189,13 @@ func openEngine(ctx context.Context, o core.Options) (*core.Engine, error) {
 	defer release()
 	o.Path = path
 	o.JournalMode = journalMode
-	return core.Open(ctx, o)
+	if !traceOpens {
+		return core.Open(ctx, o)
+	}
+	t1 := time.Now()
+	e, err := core.Open(ctx, o)
+	publishTrace(t1.Sub(t0), time.Since(t1))
+	return e, err
 }
 
 // benchKnobs reads globalThis.__memcore_opfs_bench = {journalMode, pooled}, which only
@@ -203,4 +211,18 @@ func benchKnobs() {
 	if p := k.Get("pooled"); p.Type() == js.TypeBoolean {
 		opfs.SetPooled(p.Bool())
 	}
+	if t := k.Get("trace"); t.Type() == js.TypeBoolean && t.Bool() {
+		opfs.SetTrace(true)
+		traceOpens = true
+	}
+}
+
+// traceOpens (benchKnobs' trace: true) publishes, after each OPFS open, how long acquiring
+// the files and SQLite's open took and the VFS's call counters so far, as a JSON string in
+// the worker's globalThis.__memcore_opfs_trace (read by test/browser/bench-open.mjs).
+var traceOpens bool
+
+func publishTrace(acquire, open time.Duration) {
+	js.Global().Set("__memcore_opfs_trace", fmt.Sprintf(`{"acquireMs":%.2f,"openMs":%.2f,"calls":%s}`,
+		float64(acquire.Microseconds())/1000, float64(open.Microseconds())/1000, opfs.TraceJSON()))
 }
