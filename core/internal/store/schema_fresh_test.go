@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ncruces/go-sqlite3"
 )
 
 // stepByStep builds a file database of schema version target the old way: migration 1,
@@ -177,4 +179,47 @@ func TestFreshSchema_olderTarget(t *testing.T) {
 	if got, want := dumpFresh(t, d, n-1), dumpFresh(t, stepByStep(t, n-1), n-1); got != want {
 		t.Fatalf("an old version built with the fresh path:\n%s\nwant\n%s", got, want)
 	}
+}
+
+// BenchmarkOpen_new: opening a new ':memory:' database, through schema_fresh.sql (what Open
+// does) and by replaying every migration in one transaction (what it did before):
+// go test ./core/internal/store -run '^$' -bench Open_new -benchtime 200x
+func BenchmarkOpen_new(b *testing.B) {
+	b.Run("schema_fresh", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			d, err := Open(context.Background(), ":memory:", Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			d.Close()
+		}
+	})
+	b.Run("migrations", func(b *testing.B) {
+		// Open registers FTS5 as an auto extension, which the raw connections need.
+		if d, err := Open(context.Background(), ":memory:", Options{}); err == nil {
+			d.Close()
+		}
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			conn, err := sqlite3.Open("file::memory:")
+			if err != nil {
+				b.Fatal(err)
+			}
+			d := &DB{conn: conn, stmts: map[string]*sqlite3.Stmt{}, path: ":memory:"}
+			if err := d.configure(Options{}); err != nil {
+				b.Fatal(err)
+			}
+			if err := d.Tx(func() error {
+				for _, m := range migrations {
+					if err := d.conn.Exec(m); err != nil {
+						return err
+					}
+				}
+				return d.conn.Exec(fmt.Sprintf("PRAGMA user_version=%d; PRAGMA application_id=%d;", SchemaVersion, applicationID))
+			}); err != nil {
+				b.Fatal(err)
+			}
+			d.Close()
+		}
+	})
 }
