@@ -144,6 +144,7 @@ const refCold = coldRows[0];
 for (const r of coldRows) {
   console.log(`| ${LABEL[r.engine]} | ${ms(r.imported)} | ${ms(r.ready)} | ${ms(r.firstRecall)} | ${ratio(r.firstRecall, refCold.firstRecall)} | ${mib(r.peakRSS)} | ${ratio(r.peakRSS, refCold.peakRSS)} |`);
 }
+if (!sizes.length) process.exit(0);
 console.log('');
 console.log('**Per size** (a fresh process per engine and size; ratios to memcore `:memory:` at the same size; ingest in batches of 1,000; recall: OR of words, top 10, 20 untimed then each query once):');
 console.log('');
