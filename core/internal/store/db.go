@@ -37,6 +37,12 @@ type DB struct {
 	conn  *sqlite3.Conn
 	stmts map[string]*sqlite3.Stmt
 	path  string
+	// inTx is set while DB.Tx runs; pending holds the counter changes (counters.go)
+	// that Tx writes at the end of its work.
+	inTx    bool
+	pending counts
+	// noCounters: the schema is older than countersSchema (a test's file).
+	noCounters bool
 }
 
 var registerOnce sync.Once
@@ -206,8 +212,13 @@ func (d *DB) Tx(fn func() error) (err error) {
 	if err != nil {
 		return err
 	}
+	d.inTx = true
+	defer func() { d.inTx, d.pending = false, counts{} }()
 	defer tx.End(&err)
-	return fn()
+	if err := fn(); err != nil {
+		return err
+	}
+	return d.writeCounts() // counters.go: in the same transaction
 }
 
 // IsBusy reports whether err is SQLite's "database is locked/busy".
