@@ -60,3 +60,45 @@ func TestCounters_migrationCountsOldRows(t *testing.T) {
 		t.Errorf("stats after migration = %+v, want %+v", st, want)
 	}
 }
+
+// TestOpen_inMemoryDatabasesArePrivate: every ":memory:" open is its own database in
+// memdb (memdb.go), as file::memory: was — a second open sees nothing of the first —
+// and a failed transaction leaves nothing behind (memdb's in-memory journal).
+func TestOpen_inMemoryDatabasesArePrivate(t *testing.T) {
+	ctx := context.Background()
+	a, err := Open(ctx, ":memory:", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if err := a.InsertMemory(testMemory("01PRIV0000000000000000000A", "only in a"), FTSDoc{Content: "only in a"}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(ctx, ":memory:", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if m, err := b.GetMemory("default", "01PRIV0000000000000000000A"); err != nil || m != nil {
+		t.Fatalf("a second in-memory database sees the first's memory: %v, %v", m, err)
+	}
+	mode, err := a.QueryStrings(`PRAGMA journal_mode`)
+	if err != nil || len(mode) != 1 || mode[0] != "memory" {
+		t.Errorf("journal_mode = %v, %v; want memory", mode, err)
+	}
+	err = a.Tx(func() error {
+		if err := a.InsertMemory(testMemory("01PRIV0000000000000000000B", "rolled back"), FTSDoc{Content: "rolled back"}); err != nil {
+			return err
+		}
+		return fmt.Errorf("fail on purpose")
+	})
+	if err == nil {
+		t.Fatal("the transaction did not fail")
+	}
+	if m, err := a.GetMemory("default", "01PRIV0000000000000000000B"); err != nil || m != nil {
+		t.Fatalf("a rolled-back memory is there: %v, %v", m, err)
+	}
+	if st, err := a.Stats("default", time.Now()); err != nil || st.Memories != 1 {
+		t.Fatalf("stats after the rollback: %+v, %v", st, err)
+	}
+}

@@ -73,7 +73,7 @@ func Open(ctx context.Context, path string, o Options) (*DB, error) {
 // URI parts; vfs, when not "", selects the VFS that opens it.
 func fileURI(path string, readOnly bool, vfs string) string {
 	if path == "" || path == ":memory:" {
-		return "file::memory:"
+		return memoryURI // memdb.go
 	}
 	s := "file:" + uriEscaper.Replace(path)
 	sep := "?"
@@ -105,6 +105,11 @@ func (d *DB) configure(o Options) error {
 		PRAGMA secure_delete=ON;
 		PRAGMA temp_store=MEMORY;
 		PRAGMA cache_size=-%d;`, cache)
+	if o.PageBytes == 0 && (d.path == "" || d.path == ":memory:") {
+		// memdb's 64 KiB sectors would make SQLite pick 8 KiB pages; keep SQLite's
+		// default, what file::memory: had (snapshots and their sizes stay as they were).
+		o.PageBytes = 4096
+	}
 	if o.PageBytes != 0 {
 		// First: page_size only takes effect before the database's first write.
 		pragmas = fmt.Sprintf("PRAGMA page_size=%d;", o.PageBytes) + pragmas
