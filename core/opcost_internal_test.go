@@ -174,3 +174,18 @@ func BenchmarkOpCost_remember(b *testing.B) {
 		}
 	}
 }
+
+// TestOpCost_statsDoesNotScan: stats asks SQLite for the same work whatever the size of
+// the namespace (schema 8's counters), no op's statement is prepared again per call,
+// and none runs a full table scan. Counts of SQLite's virtual machine, not times.
+func TestOpCost_statsDoesNotScan(t *testing.T) {
+	small, large := measureOps(t, 100, 20), measureOps(t, 1000, 20)
+	if small["stats"].vm != large["stats"].vm {
+		t.Errorf("stats: %.0f VM steps a call at 100 memories, %.0f at 1000: it scans", small["stats"].vm, large["stats"].vm)
+	}
+	for op, c := range large {
+		if c.repre != 0 || c.fullscan != 0 {
+			t.Errorf("%s: %.2f re-prepares and %.0f full-scan steps a call", op, c.repre, c.fullscan)
+		}
+	}
+}
