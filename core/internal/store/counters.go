@@ -40,8 +40,17 @@ const countersMigration = `CREATE TABLE memory_counts (
 	INSERT INTO turn_counts (namespace, turns, sessions)
 		SELECT namespace, count(*), count(DISTINCT session_id) FROM turns GROUP BY namespace;`
 
-// countersSchema is the schema version that has the counter tables.
-const countersSchema = 8
+// countersSchema is the schema version that has the counter tables: the position of
+// countersMigration in the migrations list (found, not written down, so that a merge that
+// puts another migration before it keeps this right).
+var countersSchema = func() int {
+	for i, m := range migrations {
+		if m == countersMigration {
+			return i + 1
+		}
+	}
+	panic("store: countersMigration is not in the migrations list")
+}()
 
 type countKey struct{ ns, typ string }
 
