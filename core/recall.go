@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"time"
 
@@ -87,6 +88,9 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 		if len(hits) > limit {
 			hits = hits[:limit]
 		}
+		if err := n.e.fillHits(hits, cands); err != nil {
+			return err
+		}
 		if o.Peek || n.e.readOnly || len(hits) == 0 {
 			return nil
 		}
@@ -113,6 +117,38 @@ func storeWeights(w recall.Weights) store.Weights {
 type candidate struct {
 	m  *Memory
 	in recall.Input
+	// rowid, when not 0, says that m is partial (store.Candidate.Partial): only its id,
+	// namespace and scoring fields are read.
+	rowid int64
+}
+
+// fillHits reads the whole row of each hit whose memory is partial: recall scores its
+// pool (5× the hits) from a few columns and reads 22 columns only of the hits it returns
+// (issue 15). The row is read in the same locked call as the match, so it is the one
+// that was scored; pending accesses are overlaid again, as on any read.
+func (e *Engine) fillHits(hits []Hit, cands []candidate) error {
+	partial := map[*Memory]int64{}
+	for _, c := range cands {
+		if c.rowid != 0 {
+			partial[c.m] = c.rowid
+		}
+	}
+	for i := range hits {
+		rowid, ok := partial[hits[i].Memory]
+		if !ok {
+			continue
+		}
+		m, err := e.db.MemoryByRowid(rowid)
+		if err != nil {
+			return err
+		}
+		if m == nil {
+			return fmt.Errorf("recall: memory %s vanished while it was read", hits[i].Memory.ID)
+		}
+		e.overlay(m)
+		hits[i].Memory = m
+	}
+	return nil
 }
 
 // candidates gathers the BM25 matches of tokens and, with a query vector, the nearest
@@ -140,6 +176,9 @@ func (e *Engine) candidates(ns string, tokens []string, qvec []float32, f store.
 		for r, c := range lex {
 			in := add(c.Memory)
 			in.BM25, in.BM25Rank = c.BM25, r+1
+			if c.Partial {
+				out[byID[c.Memory.ID]].rowid = c.Rowid
+			}
 		}
 	}
 	if qvec != nil {

@@ -11,7 +11,9 @@ import (
 // matchLexical.
 const commonQueryScan = 500
 
-// matchLexical returns the BM25 candidates of tokens in ns, best first, at most pool.
+// matchLexical returns the BM25 candidates of tokens in ns, best first, at most pool,
+// partial (store.Candidate.Partial: only what scoring needs; Recall reads its hits
+// whole with fillHits).
 //
 // A query of stopwords only ("you the by to"; text.QueryTokens keeps them when dropping
 // them would leave nothing; also CJK glue bigrams only, 你是谁: text.CommonOnly) matches
@@ -23,9 +25,9 @@ const commonQueryScan = 500
 func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool int) ([]store.Candidate, error) {
 	match, w := recall.MatchExpr(tokens), storeWeights(e.scoring)
 	if text.CommonOnly(tokens) {
-		return e.db.MatchMemoriesNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
+		return e.db.MatchMemoryScoresNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
 	}
-	return e.db.MatchMemories(ns, match, f, w, pool)
+	return e.db.MatchMemoryScores(ns, match, f, w, pool) // partial: Recall reads its hits whole
 }
 
 // matchTurns returns the BM25 matches of tokens among the turns of ns (and session, when

@@ -49,8 +49,9 @@ func (e *Engine) snapshot(ctx context.Context, max int64) (data []byte, info sto
 // migrated; one of a newer memcore is refused with unsupported, damaged or foreign
 // bytes with invalid_argument (field "data", the message says what is wrong), more than
 // MaxSnapshotBytes with too_large. A refused or failed restore leaves the database as it
-// was. A successful one replaces it in one step: an in-memory engine takes the checked
-// database, a file is overwritten by SQLite's backup API in one transaction. Pending
+// was. A successful one replaces it in one step: an in-memory engine gets a new
+// in-memory database written with the checked pages by SQLite's backup API and swapped
+// in, a file is overwritten by the backup API in one transaction. Pending
 // recall access counts of the old content are dropped. A read-only engine refuses
 // (unsupported).
 func (e *Engine) Restore(ctx context.Context, data []byte) error {

@@ -67,12 +67,16 @@ async function timeCalls(fn) {
   for (let i = 0; i < 20; i++) await fn(i); // warm-up, untimed
   const ms = [];
   const timers0 = timers;
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < N; i++) {
     const t = performance.now();
     await fn(i);
     ms.push(performance.now() - t);
   }
-  return { ...summary(ms), timersPerCall: (timers - timers0) / N };
+  // CPU time of the process per call (user + system, all threads): unlike wall time it
+  // hardly moves when other processes share the CPUs (issue 15's numbers on a busy VM).
+  const cpu = process.cpuUsage(cpu0);
+  return { ...summary(ms), timersPerCall: (timers - timers0) / N, cpuMsPerCall: (cpu.user + cpu.system) / 1000 / N };
 }
 
 // ─── The transport alone ────────────────────────────────────────────────────────────────
@@ -179,13 +183,14 @@ if (asJSON) {
   const f = (x) => x.toFixed(3);
   console.log(`memcore ${VERSION}, Node ${process.versions.node}, ${M} memories (:memory:), ${N} timed calls per op (after 20 untimed)` +
     (sqliteVersion ? `; sqlite-wasm ${sqliteVersion} FTS5 in the same process` : only ? '; sqlite-wasm skipped (--ops)' : '; sqlite-wasm not installed'));
-  console.log('| op | memcore p50 ms | p95 ms | setTimeout per call | sqlite-wasm p50 ms | p95 ms | p50 × sqlite-wasm |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| op | memcore p50 ms | p95 ms | setTimeout per call | sqlite-wasm p50 ms | p95 ms | p50 × sqlite-wasm | memcore CPU ms/call | sqlite-wasm CPU ms/call | CPU × sqlite-wasm |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const op of ['transport', 'stats', 'get', 'recall']) {
     const m = results.memcore[op];
     if (!m) continue;
     const s = results.sqlite?.[op];
-    console.log(`| ${op} | ${f(m.p50)} | ${f(m.p95)} | ${m.timersPerCall.toFixed(3)} | ${s ? f(s.p50) : '–'} | ${s ? f(s.p95) : '–'} | ${s ? (m.p50 / s.p50).toFixed(1) + '×' : '–'} |`);
+    console.log(`| ${op} | ${f(m.p50)} | ${f(m.p95)} | ${m.timersPerCall.toFixed(3)} | ${s ? f(s.p50) : '–'} | ${s ? f(s.p95) : '–'} | ${s ? (m.p50 / s.p50).toFixed(1) + '×' : '–'} | ` +
+      `${f(m.cpuMsPerCall)} | ${s ? f(s.cpuMsPerCall) : '–'} | ${s ? (m.cpuMsPerCall / s.cpuMsPerCall).toFixed(1) + '×' : '–'} |`);
   }
   if (results.memcore.recall) console.log(`mean hits per recall: memcore ${(memHits / (N + 20)).toFixed(1)}, sqlite-wasm ${(sqHits / (N + 20)).toFixed(1)}`);
   console.log('transport: __memcore.call with a request the engine rejects at once (no database handle, no SQL)');

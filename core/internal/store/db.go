@@ -37,6 +37,12 @@ type DB struct {
 	conn  *sqlite3.Conn
 	stmts map[string]*sqlite3.Stmt
 	path  string
+	// inTx is set while DB.Tx runs; pending holds the counter changes (counters.go)
+	// that Tx writes at the end of its work.
+	inTx    bool
+	pending counts
+	// noCounters: the schema is older than countersSchema (a test's file).
+	noCounters bool
 }
 
 var registerOnce sync.Once
@@ -67,7 +73,7 @@ func Open(ctx context.Context, path string, o Options) (*DB, error) {
 // URI parts; vfs, when not "", selects the VFS that opens it.
 func fileURI(path string, readOnly bool, vfs string) string {
 	if path == "" || path == ":memory:" {
-		return "file::memory:"
+		return memoryURI // memdb.go
 	}
 	s := "file:" + uriEscaper.Replace(path)
 	sep := "?"
@@ -99,6 +105,11 @@ func (d *DB) configure(o Options) error {
 		PRAGMA secure_delete=ON;
 		PRAGMA temp_store=MEMORY;
 		PRAGMA cache_size=-%d;`, cache)
+	if o.PageBytes == 0 && (d.path == "" || d.path == ":memory:") {
+		// memdb's 64 KiB sectors would make SQLite pick 8 KiB pages; keep SQLite's
+		// default, what file::memory: had (snapshots and their sizes stay as they were).
+		o.PageBytes = 4096
+	}
 	if o.PageBytes != 0 {
 		// First: page_size only takes effect before the database's first write.
 		pragmas = fmt.Sprintf("PRAGMA page_size=%d;", o.PageBytes) + pragmas
@@ -206,8 +217,13 @@ func (d *DB) Tx(fn func() error) (err error) {
 	if err != nil {
 		return err
 	}
+	d.inTx = true
+	defer func() { d.inTx, d.pending = false, counts{} }()
 	defer tx.End(&err)
-	return fn()
+	if err := fn(); err != nil {
+		return err
+	}
+	return d.writeCounts() // counters.go: in the same transaction
 }
 
 // IsBusy reports whether err is SQLite's "database is locked/busy".

@@ -108,6 +108,11 @@ type Weights struct{ Title, Subject, Content float64 }
 type Candidate struct {
 	Memory *record.Memory
 	BM25   float64
+	// Rowid and Partial: a candidate of MatchMemoryScores has only what recall scores
+	// with (id, namespace, importance, updatedAt, lastAccessedAt, accessCount) until
+	// MemoryByRowid reads the rest.
+	Rowid   int64
+	Partial bool
 }
 
 // MatchMemories runs the FTS5 expression match (built from quoted tokens only) against
@@ -119,13 +124,27 @@ type Candidate struct {
 // least `limit` of them pass the filters (every row outside scores lower); otherwise —
 // another namespace or the filters took most of them — the full query runs.
 func (d *DB) MatchMemories(ns, match string, f Filter, w Weights, limit int) ([]Candidate, error) {
+	return d.matchRanked(false, ns, match, f, w, limit)
+}
+
+// MatchMemoryScores is MatchMemories with partial candidates (Candidate.Partial): the
+// same rows in the same order, each with only the columns recall scores with. Recall
+// reads the pool's rows this way and whole rows for the hits it keeps (issue 15: reading
+// and decoding 22 columns of every pool row was about half of recall's SQLite VM steps,
+// and a pool is 5× the hits).
+func (d *DB) MatchMemoryScores(ns, match string, f Filter, w Weights, limit int) ([]Candidate, error) {
+	return d.matchRanked(true, ns, match, f, w, limit)
+}
+
+func (d *DB) matchRanked(partial bool, ns, match string, f Filter, w Weights, limit int) ([]Candidate, error) {
 	head := matchHeadroom * limit
+	cols := candCols(partial)
 	// CROSS JOIN keeps the ranked FTS rows as the outer loop: with a plain JOIN the
 	// planner may scan the memories table instead.
-	out, err := d.matchMemories(`WITH top AS (
+	out, err := d.matchMemories(partial, `WITH top AS (
 		SELECT rowid, -bm25(memories_fts, ?, ?, ?) AS r FROM memories_fts
 		WHERE memories_fts MATCH ? ORDER BY r DESC LIMIT `+fmt.Sprint(head)+`)
-		SELECT `+memCols+`, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
+		SELECT `+cols+`, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
 		WHERE `+filterSQL+` ORDER BY top.r DESC LIMIT `+fmt.Sprint(limit), ns, match, f, w)
 	if err != nil || len(out) >= limit {
 		return out, err
@@ -134,7 +153,7 @@ func (d *DB) MatchMemories(ns, match string, f Filter, w Weights, limit int) ([]
 	if err != nil || n < head {
 		return out, err // the head held every match: nothing was cut off
 	}
-	return d.matchMemories(`SELECT `+memCols+`, -bm25(memories_fts, ?, ?, ?) AS r
+	return d.matchMemories(partial, `SELECT `+cols+`, -bm25(memories_fts, ?, ?, ?) AS r
 		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ? AND `+filterSQL+` ORDER BY r DESC LIMIT `+fmt.Sprint(limit), ns, match, f, w)
 }
@@ -147,12 +166,26 @@ const matchHeadroom = 4
 // SQL, not bound: a bound LIMIT over the FTS5 table makes SQLite re-prepare the statement
 // at every execution (the planner looks at the value), which cost ~0.15 ms natively and
 // more in wasm per recall (docs/WASM.md). One cached statement per limit.
-func (d *DB) matchMemories(sql, ns, match string, f Filter, w Weights) ([]Candidate, error) {
-	return d.candidates(sql, append([]any{w.Title, w.Subject, w.Content, match}, filterArgs(ns, f)...)...)
+func (d *DB) matchMemories(partial bool, sql, ns, match string, f Filter, w Weights) ([]Candidate, error) {
+	return d.candidates(partial, sql, append([]any{w.Title, w.Subject, w.Content, match}, filterArgs(ns, f)...)...)
 }
 
-// candidates runs a statement that selects memCols and then a score, bound to args.
-func (d *DB) candidates(sql string, args ...any) ([]Candidate, error) {
+// scoreCols are the columns of a partial candidate (MatchMemoryScores).
+const scoreCols = `m.rowid, m.id, m.namespace, m.importance, m.updated_at, m.last_accessed_at, m.access_count`
+
+// scoreColCount is the number of columns in scoreCols.
+const scoreColCount = 7
+
+func candCols(partial bool) string {
+	if partial {
+		return scoreCols
+	}
+	return memCols
+}
+
+// candidates runs a statement that selects memCols (scoreCols when partial) and then a
+// score, bound to args.
+func (d *DB) candidates(partial bool, sql string, args ...any) ([]Candidate, error) {
 	s, err := d.prepare(sql)
 	if err != nil {
 		return nil, err
@@ -163,6 +196,12 @@ func (d *DB) candidates(sql string, args ...any) ([]Candidate, error) {
 	}
 	var out []Candidate
 	for s.Step() {
+		if partial {
+			m := &record.Memory{ID: s.ColumnText(1), Namespace: s.ColumnText(2), Importance: s.ColumnFloat(3),
+				UpdatedAt: fromMS(s.ColumnInt64(4)), LastAccessedAt: nullTime(s, 5), AccessCount: s.ColumnInt64(6)}
+			out = append(out, Candidate{Memory: m, BM25: s.ColumnFloat(scoreColCount), Rowid: s.ColumnInt64(0), Partial: true})
+			continue
+		}
 		m, err := scanMemory(s, 0)
 		if err != nil {
 			return nil, err
@@ -170,6 +209,22 @@ func (d *DB) candidates(sql string, args ...any) ([]Candidate, error) {
 		out = append(out, Candidate{Memory: m, BM25: s.ColumnFloat(memColCount)})
 	}
 	return out, s.Err()
+}
+
+// MemoryByRowid returns the whole memory of a partial candidate (nil when it is gone).
+func (d *DB) MemoryByRowid(rowid int64) (*record.Memory, error) {
+	s, err := d.prepare(`SELECT ` + memCols + ` FROM memories m WHERE m.rowid = ?`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	if err := bind(s, rowid); err != nil {
+		return nil, err
+	}
+	if !s.Step() {
+		return nil, s.Err()
+	}
+	return scanMemory(s, 0)
 }
 
 // countMatches counts the rows of the full-text table fts (memories_fts, turns_fts)

@@ -15,34 +15,45 @@ import "fmt"
 // the better guess. When fewer than scan memories match, every match is ranked, exactly
 // as MatchMemories would.
 func (d *DB) MatchMemoriesNewest(ns, match string, f Filter, w Weights, limit, scan int) ([]Candidate, error) {
+	return d.matchNewest(false, ns, match, f, w, limit, scan)
+}
+
+// MatchMemoryScoresNewest is MatchMemoriesNewest with partial candidates, as
+// MatchMemoryScores is MatchMemories.
+func (d *DB) MatchMemoryScoresNewest(ns, match string, f Filter, w Weights, limit, scan int) ([]Candidate, error) {
+	return d.matchNewest(true, ns, match, f, w, limit, scan)
+}
+
+func (d *DB) matchNewest(partial bool, ns, match string, f Filter, w Weights, limit, scan int) ([]Candidate, error) {
 	floor, ok, err := d.newestMatchFloor(ns, match, f, scan)
 	if err != nil || !ok {
 		if err == nil {
-			return d.MatchMemories(ns, match, f, w, limit)
+			return d.matchRanked(partial, ns, match, f, w, limit)
 		}
 		return nil, err
 	}
+	cols := candCols(partial)
 	// As in MatchMemories: rank inside FTS5 alone, join only the head to the memories
 	// (a sorter of whole memory rows costs more than the ranking), and rank with the join
 	// only when the filters left fewer than limit of the head.
 	head := matchHeadroom * limit
-	out, err := d.matchMemoriesFrom(`WITH top AS (
+	out, err := d.matchMemoriesFrom(partial, `WITH top AS (
 		SELECT rowid, -bm25(memories_fts, ?, ?, ?) AS r FROM memories_fts
 		WHERE memories_fts MATCH ? AND rowid >= ? ORDER BY r DESC LIMIT `+fmt.Sprint(head)+`)
-		SELECT `+memCols+`, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
+		SELECT `+cols+`, top.r FROM top CROSS JOIN memories m ON m.rowid = top.rowid
 		WHERE `+filterSQL+` ORDER BY top.r DESC LIMIT `+fmt.Sprint(limit), ns, match, floor, f, w)
 	if err != nil || len(out) >= limit {
 		return out, err
 	}
-	return d.matchMemoriesFrom(`SELECT `+memCols+`, -bm25(memories_fts, ?, ?, ?) AS r
+	return d.matchMemoriesFrom(partial, `SELECT `+cols+`, -bm25(memories_fts, ?, ?, ?) AS r
 		FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 		WHERE memories_fts MATCH ? AND memories_fts.rowid >= ? AND `+filterSQL+`
 		ORDER BY r DESC LIMIT `+fmt.Sprint(limit), ns, match, floor, f, w) // LIMITs not bound: see matchMemories
 }
 
 // matchMemoriesFrom is matchMemories with a rowid floor bound after the match.
-func (d *DB) matchMemoriesFrom(sql, ns, match string, floor int64, f Filter, w Weights) ([]Candidate, error) {
-	return d.candidates(sql, append([]any{w.Title, w.Subject, w.Content, match, floor}, filterArgs(ns, f)...)...)
+func (d *DB) matchMemoriesFrom(partial bool, sql, ns, match string, floor int64, f Filter, w Weights) ([]Candidate, error) {
+	return d.candidates(partial, sql, append([]any{w.Title, w.Subject, w.Content, match, floor}, filterArgs(ns, f)...)...)
 }
 
 // newestMatchFloor returns the rowid of the scan-th newest memory of ns that matches

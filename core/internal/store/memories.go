@@ -35,7 +35,10 @@ func (d *DB) InsertMemory(m *record.Memory, doc FTSDoc) error {
 	if err != nil {
 		return err
 	}
-	return d.indexMemory(d.conn.LastInsertRowID(), doc)
+	if err := d.indexMemory(d.conn.LastInsertRowID(), doc); err != nil {
+		return err
+	}
+	return d.countMemory(m.Namespace, m.Type, 1, boolInt(m.SupersededBy != ""))
 }
 
 func (d *DB) indexMemory(rowid int64, doc FTSDoc) error {
@@ -46,9 +49,17 @@ func (d *DB) indexMemory(rowid int64, doc FTSDoc) error {
 // UpdateMemory overwrites every column of the stored memory with m's (matched by namespace
 // and id). When doc is not nil the FTS entry is replaced.
 func (d *DB) UpdateMemory(m *record.Memory, doc *FTSDoc) error {
-	rowid, err := d.rowid(m.Namespace, m.ID)
+	rowid, typ, sup, err := d.rowKind(m.Namespace, m.ID)
 	if err != nil {
 		return err
+	}
+	if nowSup := m.SupersededBy != ""; typ != m.Type || sup != nowSup {
+		if err := d.countMemory(m.Namespace, typ, -1, -boolInt(sup)); err != nil {
+			return err
+		}
+		if err := d.countMemory(m.Namespace, m.Type, 1, boolInt(nowSup)); err != nil {
+			return err
+		}
 	}
 	args, err := memArgs(m)
 	if err != nil {
@@ -71,7 +82,7 @@ func (d *DB) UpdateMemory(m *record.Memory, doc *FTSDoc) error {
 
 // DeleteMemory removes a memory and its FTS entry. It reports whether it existed.
 func (d *DB) DeleteMemory(ns, id string) (bool, error) {
-	rowid, err := d.rowid(ns, id)
+	rowid, typ, sup, err := d.rowKind(ns, id)
 	if err == errNoRow {
 		return false, nil
 	}
@@ -81,7 +92,30 @@ func (d *DB) DeleteMemory(ns, id string) (bool, error) {
 	if err := d.exec(`DELETE FROM memories_fts WHERE rowid=?`, rowid); err != nil {
 		return false, err
 	}
-	return true, d.exec(`DELETE FROM memories WHERE rowid=?`, rowid)
+	if err := d.exec(`DELETE FROM memories WHERE rowid=?`, rowid); err != nil {
+		return false, err
+	}
+	return true, d.countMemory(ns, typ, -1, -boolInt(sup))
+}
+
+// rowKind returns the rowid of memory id of ns, its type and whether it is superseded
+// (what the counters of counters.go count by); errNoRow when there is none.
+func (d *DB) rowKind(ns, id string) (rowid int64, typ string, superseded bool, err error) {
+	s, err := d.prepare(`SELECT rowid, type, superseded_by IS NOT NULL FROM memories WHERE id=? AND namespace=?`)
+	if err != nil {
+		return 0, "", false, err
+	}
+	defer s.Reset()
+	if err := bind(s, id, ns); err != nil {
+		return 0, "", false, err
+	}
+	if !s.Step() {
+		if err := s.Err(); err != nil {
+			return 0, "", false, err
+		}
+		return 0, "", false, errNoRow
+	}
+	return s.ColumnInt64(0), s.ColumnText(1), s.ColumnBool(2), nil
 }
 
 var errNoRow = fmt.Errorf("store: no such row")

@@ -163,6 +163,13 @@ func (d *DB) DeleteTurn(ns, id string, reindex func(prev *record.Turn, t *record
 	if err := d.exec(`DELETE FROM turns WHERE rowid = ?`, rowid); err != nil {
 		return false, err
 	}
+	has, err := d.sessionHasTurns(ns, session)
+	if err != nil {
+		return false, err
+	}
+	if err := d.countTurn(ns, -1, -(1 - boolInt(has))); err != nil { // counters.go
+		return false, err
+	}
 	next, err := d.turnNear(ns, session, seq, `t.seq > ? ORDER BY t.seq LIMIT 1`)
 	if err != nil || next == nil {
 		return true, err

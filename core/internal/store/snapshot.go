@@ -115,32 +115,11 @@ func (d *DB) Restore(ctx context.Context, data []byte, max int64) (info Snapshot
 	}()
 	info.FromSchema, info.Schema = from, SchemaVersion
 
-	if d.InMemory() {
-		// The scratch database is an in-memory database with the content: it becomes
-		// this one, configured as this one is.
-		o := Options{}
-		if c, err := d.QueryStrings(`PRAGMA cache_size`); err == nil && len(c) == 1 {
-			if kib, _ := strconv.Atoi(c[0]); kib < 0 {
-				o.CacheKiB = -kib
-			}
-		}
-		scratch.finalize()
-		if err := scratch.conn.Exec(`PRAGMA cell_size_check=OFF`); err != nil {
-			return info, err
-		}
-		if err := scratch.configure(o); err != nil {
-			return info, err
-		}
-		// The cached statements are idle (the engine is locked) and belong to the old
-		// connection, which the deferred Close of scratch closes.
-		d.finalize()
-		d.conn, scratch.conn = scratch.conn, d.conn
-		return info, nil
-	}
-
-	// A file: the backup API writes the checked pages into it through the engine's own
-	// connection (the only one some VFSes, like the browser's OPFS, allow), in one write
-	// transaction. When the scratch database differs from the bytes given (it was
+	// The backup API writes the checked pages into the database through the engine's
+	// own connection (the only one some VFSes, like the browser's OPFS, allow), in one
+	// write transaction. An in-memory database gets a new memdb database (memdb.go) with
+	// the snapshot's page size (SQLite's backup cannot change an in-memory database's),
+	// written the same way and then swapped in. When the scratch database differs from the bytes given (it was
 	// migrated), its own bytes are copied.
 	var src vfs.File = h.view(data)
 	if from != SchemaVersion {
@@ -151,16 +130,47 @@ func (d *DB) Restore(ctx context.Context, data []byte, max int64) (info Snapshot
 		info.Bytes = int64(len(b))
 		src = &sliceFile{buf: &b}
 	}
+	dst := d
+	if d.InMemory() {
+		if dst, err = d.freshMemory(ctx, h.pageSize); err != nil {
+			return info, err
+		}
+		defer dst.Close() // after the swap below: the old connection
+	}
 	// The cached statements are idle (the engine is locked); the backup changes the
 	// schema under them: finalise them, prepare makes them again.
 	d.finalize()
 	err = withFile(src, func(uri string) error {
-		return d.conn.Restore("main", uri+"&immutable=1")
+		return dst.conn.Restore("main", uri+"&immutable=1")
 	})
 	if err != nil {
 		return info, fmt.Errorf("restore: %w", err)
 	}
+	if dst != d {
+		d.conn, dst.conn = dst.conn, d.conn
+	}
 	return info, nil
+}
+
+// freshMemory opens an empty in-memory database configured as d (page cache) with
+// pages of pageBytes.
+func (d *DB) freshMemory(ctx context.Context, pageBytes int) (*DB, error) {
+	o := Options{PageBytes: pageBytes}
+	if c, err := d.QueryStrings(`PRAGMA cache_size`); err == nil && len(c) == 1 {
+		if kib, _ := strconv.Atoi(c[0]); kib < 0 {
+			o.CacheKiB = -kib
+		}
+	}
+	conn, err := sqlite3.OpenContext(ctx, memoryURI)
+	if err != nil {
+		return nil, err
+	}
+	fresh := &DB{conn: conn, stmts: map[string]*sqlite3.Stmt{}, path: ":memory:"}
+	if err := fresh.configure(o); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return fresh, nil
 }
 
 // finalize closes the cached prepared statements; prepare makes them again.

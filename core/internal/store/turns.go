@@ -50,14 +50,22 @@ func (d *DB) InsertTurn(ns string, t *record.Turn, doc TurnDoc) error {
 		}
 		calls = string(b)
 	}
-	err := d.exec(`INSERT INTO turns (id, namespace, session_id, seq, role, name, content, created_at, call_id, tool_calls)
+	had, err := d.sessionHasTurns(ns, t.SessionID)
+	if err != nil {
+		return err
+	}
+	err = d.exec(`INSERT INTO turns (id, namespace, session_id, seq, role, name, content, created_at, call_id, tool_calls)
 		VALUES (?,?,?,?,?,?,?,?,?,?)`, t.ID, ns, t.SessionID, t.Seq, t.Role, t.Name, t.Content, ms(t.CreatedAt),
 		t.CallID, calls)
 	if err != nil {
 		return err
 	}
-	return d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`,
+	err = d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`,
 		d.conn.LastInsertRowID(), doc.Content, doc.Context)
+	if err != nil {
+		return err
+	}
+	return d.countTurn(ns, 1, 1-boolInt(had)) // counters.go
 }
 
 func scanTurn(s *sqlite3.Stmt) record.Turn {

@@ -20,7 +20,7 @@ func TestFileURIVFS(t *testing.T) {
 		{"a.db", false, "", "file:a.db"},
 		{"a.db", false, "opfs", "file:a.db?vfs=opfs"},
 		{"a?.db", true, "opfs", "file:a%3f.db?mode=ro&vfs=opfs"},
-		{":memory:", false, "opfs", "file::memory:"},
+		{":memory:", false, "opfs", memoryURI}, // memdb.go
 	} {
 		if got := fileURI(c.path, c.ro, c.vfs); got != c.want {
 			t.Errorf("fileURI(%q, %v, %q) = %q, want %q", c.path, c.ro, c.vfs, got, c.want)
