@@ -164,8 +164,10 @@ func (m *fullModel) update(n *fmNS, o ModelOp) {
 			if _, code := m.call(n, "update", map[string]any{"id": id, "patch": map[string]any{"importance": 0.1}}); code != NotFound {
 				m.fail("%s updated %s of another namespace: %q", n.name, id, code)
 			}
-			if _, code := m.call(n, "get", map[string]any{"id": id}); code != NotFound {
-				m.fail("%s read %s of another namespace: %q", n.name, id, code)
+			for _, op := range []string{"get", "history"} {
+				if _, code := m.call(n, op, map[string]any{"id": id}); code != NotFound {
+					m.fail("%s: %s of %s of another namespace: %q", n.name, op, id, code)
+				}
 			}
 		}
 		return
