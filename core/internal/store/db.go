@@ -37,6 +37,10 @@ type DB struct {
 	conn  *sqlite3.Conn
 	stmts map[string]*sqlite3.Stmt
 	path  string
+	dfc   *dfCache // per-namespace document frequencies (nsstats.go)
+	// schemaVersion is the schema version the database was migrated to (nsstats.go: a test's
+	// database of an older version keeps no BM25 statistics).
+	schemaVersion int
 }
 
 var registerOnce sync.Once

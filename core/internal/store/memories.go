@@ -35,12 +35,23 @@ func (d *DB) InsertMemory(m *record.Memory, doc FTSDoc) error {
 	if err != nil {
 		return err
 	}
-	return d.indexMemory(d.conn.LastInsertRowID(), doc)
+	return d.indexMemory(m.Namespace, d.conn.LastInsertRowID(), doc)
 }
 
-func (d *DB) indexMemory(rowid int64, doc FTSDoc) error {
-	return d.exec(`INSERT INTO memories_fts (rowid, title, subject, content) VALUES (?,?,?,?)`,
-		rowid, doc.Title, doc.Subject, doc.Content)
+func (d *DB) indexMemory(ns string, rowid int64, doc FTSDoc) error {
+	if err := d.exec(`INSERT INTO memories_fts (rowid, title, subject, content) VALUES (?,?,?,?)`,
+		rowid, doc.Title, doc.Subject, doc.Content); err != nil {
+		return err
+	}
+	return d.countFTSRow("memories", ns, rowid, 1)
+}
+
+// unindexMemory removes row rowid of namespace ns from memories_fts and its statistics.
+func (d *DB) unindexMemory(ns string, rowid int64) error {
+	if err := d.countFTSRow("memories", ns, rowid, -1); err != nil {
+		return err
+	}
+	return d.exec(`DELETE FROM memories_fts WHERE rowid=?`, rowid)
 }
 
 // UpdateMemory overwrites every column of the stored memory with m's (matched by namespace
@@ -63,10 +74,10 @@ func (d *DB) UpdateMemory(m *record.Memory, doc *FTSDoc) error {
 	if err != nil || doc == nil {
 		return err
 	}
-	if err := d.exec(`DELETE FROM memories_fts WHERE rowid=?`, rowid); err != nil {
+	if err := d.unindexMemory(m.Namespace, rowid); err != nil {
 		return err
 	}
-	return d.indexMemory(rowid, *doc)
+	return d.indexMemory(m.Namespace, rowid, *doc)
 }
 
 // DeleteMemory removes a memory and its FTS entry. It reports whether it existed.
@@ -78,7 +89,7 @@ func (d *DB) DeleteMemory(ns, id string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if err := d.exec(`DELETE FROM memories_fts WHERE rowid=?`, rowid); err != nil {
+	if err := d.unindexMemory(ns, rowid); err != nil {
 		return false, err
 	}
 	return true, d.exec(`DELETE FROM memories WHERE rowid=?`, rowid)

@@ -206,6 +206,19 @@ var migrations = []string{
 		read_at    INTEGER NOT NULL,
 		PRIMARY KEY (namespace, session_id, msg_hash)
 	) STRICT, WITHOUT ROWID;`,
+	// 8: BM25 statistics per namespace — rows and tokens of each namespace in the FTS
+	// table, so that one namespace's words do not change another's scores (nsstats.go,
+	// docs/SCORING.md); filled from FTS5's docsize records of the rows there are.
+	`CREATE TABLE fts_stats (
+		kind      TEXT NOT NULL, -- memories
+		namespace TEXT NOT NULL,
+		rows      INTEGER NOT NULL,
+		tokens    INTEGER NOT NULL,
+		PRIMARY KEY (kind, namespace)
+	) STRICT, WITHOUT ROWID;
+	INSERT INTO fts_stats (kind, namespace, rows, tokens)
+		SELECT 'memories', m.namespace, count(*), sum(memcore_fts_len(s.sz))
+		FROM memories_fts_docsize s JOIN memories m ON m.rowid = s.id GROUP BY m.namespace;`,
 }
 
 // SchemaVersion is the schema version this build writes.
@@ -240,11 +253,19 @@ func (d *DB) migrate(readOnly bool) error {
 }
 
 // migrateTo upgrades the schema up to version target (tests use it to build old files).
-func (d *DB) migrateTo(target int, readOnly bool) error {
+func (d *DB) migrateTo(target int, readOnly bool) (err error) {
+	if err := registerFTSLen(d.conn); err != nil { // migration 8 calls it (nsstats.go)
+		return err
+	}
 	v, err := d.Version()
 	if err != nil {
 		return err
 	}
+	defer func(from int) {
+		if err == nil {
+			d.schemaVersion = max(from, target)
+		}
+	}(v)
 	app, err := d.pragmaInt("application_id")
 	if err != nil {
 		return err

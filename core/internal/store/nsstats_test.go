@@ -1,0 +1,88 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+)
+
+// TestFTSStats_followsWrites: after random inserts, re-indexing updates and deletes in
+// three namespaces, fts_stats holds exactly each namespace's rows and tokens as FTS5's
+// docsize records count them.
+func TestFTSStats_followsWrites(t *testing.T) {
+	d, err := Open(context.Background(), ":memory:", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var live []*struct{ ns, id string }
+	words := []string{"apple", "pear", "running", "北京", "deploy", "a", "the"}
+	doc := func() FTSDoc {
+		var c string
+		for range 1 + rng.IntN(20) {
+			c += words[rng.IntN(len(words))] + " "
+		}
+		return FTSDoc{Title: words[rng.IntN(len(words))], Content: c}
+	}
+	for i := range 400 {
+		switch r := rng.IntN(10); {
+		case r < 5 || len(live) == 0:
+			m := testMemory(fmt.Sprintf("01M%023d", i), "x")
+			m.Namespace = []string{"default", "b", "团队"}[rng.IntN(3)]
+			if err := d.InsertMemory(m, doc()); err != nil {
+				t.Fatal(err)
+			}
+			live = append(live, &struct{ ns, id string }{m.Namespace, m.ID})
+		case r < 8:
+			x := live[rng.IntN(len(live))]
+			m := testMemory(x.id, "y")
+			m.Namespace = x.ns
+			dd := doc()
+			if err := d.UpdateMemory(m, &dd); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			j := rng.IntN(len(live))
+			if ok, err := d.DeleteMemory(live[j].ns, live[j].id); err != nil || !ok {
+				t.Fatal(ok, err)
+			}
+			live = append(live[:j], live[j+1:]...)
+		}
+	}
+	if diff, err := d.CheckFTSStats(); err != nil || diff != "" {
+		t.Fatalf("%v %s", err, diff)
+	}
+	st, err := d.MemoryBM25Stats("b")
+	if err != nil || st.Rows == 0 || st.Tokens < st.Rows || st.TableRows != int64(len(live)) {
+		t.Fatalf("stats of b: %+v, %v (%d rows in all)", st, err, len(live))
+	}
+}
+
+// TestFTSStats_migrationFillsThem: a database of the schema before fts_stats, with
+// memories in two namespaces, gets their statistics when it is migrated.
+func TestFTSStats_migrationFillsThem(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	d := openAt(t, path, ftsStatsVersion-1)
+	for i, ns := range []string{"default", "b", "b"} {
+		m := testMemory(fmt.Sprintf("01OLD%021d", i), "old words here")
+		m.Namespace = ns
+		if err := insertAny(d, m, FTSDoc{Title: "title", Content: "old words here and more"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Close()
+	d, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if diff, err := d.CheckFTSStats(); err != nil || diff != "" {
+		t.Fatalf("%v %s", err, diff)
+	}
+	if st, err := d.MemoryBM25Stats("b"); err != nil || st != (BM25Stats{Rows: 2, Tokens: 12, TableRows: 3}) {
+		t.Fatalf("stats of b: %+v, %v", st, err)
+	}
+}
