@@ -20,8 +20,27 @@ const commonQueryScan = 500
 // max(commonQueryScan, 10·pool) matching memories (store.MatchMemoriesNewest): the
 // work no longer grows with the database, and a namespace with fewer matches is ranked
 // in full as before. Any other query ranks every match (store.MatchMemories).
+//
+// When other namespaces share the database, FTS5's candidates (nsHeadroom times as many)
+// are scored again with the namespace's own BM25 statistics (nsbm25.go).
 func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool int) ([]store.Candidate, error) {
 	match, w := recall.MatchExpr(tokens), storeWeights(e.scoring)
+	st, shared, err := e.lexicalStats(ns)
+	if err != nil {
+		return nil, err
+	}
+	if shared {
+		lex, err := e.matchLexicalFTS(ns, match, tokens, f, w, nsHeadroom*pool)
+		if err != nil {
+			return nil, err
+		}
+		return e.rescoreNS(ns, tokens, st, lex, w, pool)
+	}
+	return e.matchLexicalFTS(ns, match, tokens, f, w, pool)
+}
+
+// matchLexicalFTS is matchLexical ranked by FTS5's bm25 alone.
+func (e *Engine) matchLexicalFTS(ns, match string, tokens []string, f store.Filter, w store.Weights, pool int) ([]store.Candidate, error) {
 	if text.CommonOnly(tokens) {
 		return e.db.MatchMemoriesNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
 	}

@@ -86,3 +86,39 @@ func TestFTSStats_migrationFillsThem(t *testing.T) {
 		t.Fatalf("stats of b: %+v, %v", st, err)
 	}
 }
+
+// TestMatchMemories_bm25IsTableWide documents the leak per-namespace BM25 (core/nsbm25.go)
+// exists for: FTS5's bm25, which MatchMemories ranks by, takes its statistics from the
+// whole table, so memories added to namespace b change the scores of namespace a's.
+func TestMatchMemories_bm25IsTableWide(t *testing.T) {
+	d, err := Open(context.Background(), ":memory:", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	add := func(ns string, i int, c string) {
+		m := testMemory(fmt.Sprintf("01%s%022d", ns, i), c)
+		m.Namespace = ns
+		if err := d.InsertMemory(m, FTSDoc{Content: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, c := range []string{"running shoes", "a marathon in spring", "berlin office", "running late"} {
+		add("aa", i, c)
+	}
+	f := Filter{Now: testMemory("x", "x").CreatedAt}
+	score := func() float64 {
+		got, err := d.MatchMemories("aa", `"running"`, f, Weights{1, 1, 1}, 10)
+		if err != nil || len(got) != 2 {
+			t.Fatalf("%d matches, %v", len(got), err)
+		}
+		return got[0].BM25
+	}
+	before := score()
+	for i := range 50 {
+		add("bb", i, "running every day")
+	}
+	if after := score(); after == before {
+		t.Fatalf("FTS5's score of a memory of aa did not change (%v) when bb grew: is bm25 per namespace now? Then core/nsbm25.go can go", before)
+	}
+}
