@@ -24,9 +24,12 @@ import (
 // database of one namespace nothing is rescored and every score is FTS5's own.
 
 // nsHeadroom is how many times the wanted candidates FTS5 ranks (by its table-wide BM25)
-// before they are scored per namespace: the namespace's own ranking can promote a match
-// FTS5 ranked a little lower.
-const nsHeadroom = 2
+// before they are scored per namespace. 1: the candidates are FTS5's best pool matches of
+// the namespace, their scores and order the namespace's own. 2 let the namespace's ranking
+// promote a match FTS5 put a little lower, but doubled the FTS5 query's cost (recall at
+// 2 × 10,000 memories: +1.6 ms CPU instead of +0.65 ms, docs/SCORING.md), and the default
+// pool (50, at least 5 × limit) already reaches far below the hits returned.
+const nsHeadroom = 1
 
 const (
 	bm25K1 = 1.2

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -211,6 +212,16 @@ func (d *DB) Tx(fn func() error) (err error) {
 		return err
 	}
 	defer tx.End(&err)
+	// Frequencies counted inside the transaction are stale once it ends, whether it
+	// commits or rolls back: mark every namespace whose FTS rows it changed (nsstats.go).
+	before := maps.Clone(d.dfCache().gen)
+	defer func() {
+		for ns, g := range d.dfCache().gen {
+			if before[ns] != g {
+				d.ftsChanged(ns)
+			}
+		}
+	}()
 	return fn()
 }
 

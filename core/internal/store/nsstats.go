@@ -87,6 +87,7 @@ func (d *DB) countFTSRow(kind, ns string, rowid int64, sign int64) error {
 	if err != nil {
 		return err
 	}
+	d.ftsChanged(ns)
 	return d.exec(`INSERT INTO fts_stats (kind, namespace, rows, tokens) VALUES (?, ?, ?, ?)
 		ON CONFLICT (kind, namespace) DO UPDATE SET rows = rows + excluded.rows, tokens = tokens + excluded.tokens`,
 		kind, ns, sign, sign*n)
@@ -118,40 +119,58 @@ func (d *DB) MemoryBM25Stats(ns string) (BM25Stats, error) {
 	return st, s.Err()
 }
 
-// dfCache holds document frequencies per namespace and term while the database does not
-// change: key is the connection's change count and data_version when they were counted.
+// dfCache holds document frequencies per namespace and term. An entry is good while
+// its namespace's FTS rows do not change (gen, bumped by countFTSRow and again when a
+// transaction that bumped it ends, committed or not) and no other connection commits
+// (data_version).
 type dfCache struct {
-	changes, dataVersion int64
-	df                   map[string]int64
+	dataVersion int64
+	gen         map[string]int64 // namespace → generation of its FTS rows
+	df          map[string]dfEntry
 }
+
+type dfEntry struct{ gen, n int64 }
 
 // dfCacheMax bounds the cache; it starts again empty when full.
 const dfCacheMax = 8192
 
+func (d *DB) dfCache() *dfCache {
+	if d.dfc == nil {
+		d.dfc = &dfCache{gen: map[string]int64{}, df: map[string]dfEntry{}}
+	}
+	return d.dfc
+}
+
+// ftsChanged marks namespace ns's FTS rows changed: its cached frequencies are stale.
+func (d *DB) ftsChanged(ns string) { d.dfCache().gen[ns]++ }
+
 // MemoryDocFreq returns, for each term (a query token, quoted as recall.MatchExpr does),
 // the number of memories of namespace ns whose FTS row contains it — FTS5's document
-// frequency, within the namespace. Counts are cached until the database changes.
+// frequency, within the namespace. Counts are cached until the namespace's rows change.
 func (d *DB) MemoryDocFreq(ns string, terms []string) ([]int64, error) {
 	dv, err := d.pragmaInt("data_version")
 	if err != nil {
 		return nil, err
 	}
-	if ch := d.conn.TotalChanges(); d.dfc == nil || d.dfc.changes != ch || d.dfc.dataVersion != dv || len(d.dfc.df) > dfCacheMax {
-		d.dfc = &dfCache{changes: ch, dataVersion: dv, df: map[string]int64{}}
+	c := d.dfCache()
+	if c.dataVersion != dv || len(c.df) > dfCacheMax {
+		c.dataVersion, c.df = dv, map[string]dfEntry{}
 	}
+	gen := c.gen[ns]
 	out := make([]int64, len(terms))
 	for i, t := range terms {
 		key := ns + "\x00" + t
-		n, ok := d.dfc.df[key]
-		if !ok {
-			n, err = d.queryInt(`SELECT count(*) FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		e, ok := c.df[key]
+		if !ok || e.gen != gen {
+			n, err := d.queryInt(`SELECT count(*) FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
 				WHERE memories_fts MATCH ? AND m.namespace = ?`, quoteTerm(t), ns)
 			if err != nil {
 				return nil, err
 			}
-			d.dfc.df[key] = n
+			e = dfEntry{gen: gen, n: n}
+			c.df[key] = e
 		}
-		out[i] = n
+		out[i] = e.n
 	}
 	return out, nil
 }
