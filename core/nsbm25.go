@@ -56,9 +56,10 @@ func (e *Engine) rescoreNS(ns string, tokens []string, st store.BM25Stats, lex [
 	if err != nil {
 		return nil, err
 	}
-	s := newNSScorer(tokens, df, st, w)
+	s := newNSScorer(tokens, df, st, []float64{w.Title, w.Subject, w.Content})
 	for i := range lex {
-		lex[i].BM25 = s.score(ftsDoc(lex[i].Memory))
+		doc := ftsDoc(lex[i].Memory)
+		lex[i].BM25 = s.score(doc.Title, doc.Subject, doc.Content)
 	}
 	slices.SortStableFunc(lex, func(a, b store.Candidate) int {
 		switch {
@@ -78,11 +79,11 @@ type nsScorer struct {
 	stems []string
 	idf   []float64
 	avgdl float64
-	w     [3]float64 // title, subject, content
+	w     []float64 // the FTS table's column weights, in column order
 }
 
-func newNSScorer(tokens []string, df []int64, st store.BM25Stats, w store.Weights) *nsScorer {
-	s := &nsScorer{w: [3]float64{w.Title, w.Subject, w.Content}}
+func newNSScorer(tokens []string, df []int64, st store.BM25Stats, w []float64) *nsScorer {
+	s := &nsScorer{w: w}
 	n := float64(st.Rows)
 	s.avgdl = float64(st.Tokens) / n
 	for i, t := range tokens {
@@ -96,11 +97,12 @@ func newNSScorer(tokens []string, df []int64, st store.BM25Stats, w store.Weight
 	return s
 }
 
-// score is bm25 of doc (higher is better: FTS5's value negated, as store.Candidate has it).
-func (s *nsScorer) score(doc store.FTSDoc) float64 {
+// score is bm25 of a row whose columns hold cols (space-joined tokens), higher is better:
+// FTS5's value negated, as store.Candidate and store.TurnHit have it.
+func (s *nsScorer) score(cols ...string) float64 {
 	freq := make([]float64, len(s.stems))
 	dl := 0
-	for c, col := range []string{doc.Title, doc.Subject, doc.Content} {
+	for c, col := range cols {
 		for _, tok := range strings.Fields(col) {
 			dl++
 			st := text.Stem(tok)
@@ -116,4 +118,42 @@ func (s *nsScorer) score(doc store.FTSDoc) float64 {
 		score += s.idf[i] * ((freq[i] * (bm25K1 + 1.0)) / (freq[i] + bm25K1*(1-bm25B+bm25B*float64(dl)/s.avgdl)))
 	}
 	return score
+}
+
+// rescoreTurnsNS is rescoreNS for searchTurns: hits (FTS5's matches among the turns of ns)
+// scored with the namespace's statistics of turns_fts, whose columns are a turn's own
+// words (weight 1) and those of the turn it replies to (contextWeight), rebuilt as
+// appendTurns indexes them (turnSearchText; the previous turn of the session when its
+// role differs).
+func (e *Engine) rescoreTurnsNS(ns string, tokens []string, st store.BM25Stats, hits []store.TurnHit, contextWeight float64, pool int) ([]store.TurnHit, error) {
+	if len(hits) == 0 {
+		return hits, nil
+	}
+	df, err := e.db.TurnDocFreq(ns, tokens)
+	if err != nil {
+		return nil, err
+	}
+	s := newNSScorer(tokens, df, st, []float64{1.0, contextWeight})
+	for i := range hits {
+		t := &hits[i].Turn
+		prev, err := e.db.PrevTurn(ns, t.SessionID, t.Seq)
+		if err != nil {
+			return nil, err
+		}
+		context := ""
+		if prev != nil && prev.Role != t.Role {
+			context = text.Join(text.Tokens(turnSearchText(prev)))
+		}
+		hits[i].BM25 = s.score(text.Join(text.Tokens(turnSearchText(t))), context)
+	}
+	slices.SortStableFunc(hits, func(a, b store.TurnHit) int {
+		switch {
+		case a.BM25 > b.BM25:
+			return -1
+		case a.BM25 < b.BM25:
+			return 1
+		}
+		return 0
+	})
+	return hits[:min(len(hits), pool)], nil
 }

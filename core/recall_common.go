@@ -50,8 +50,27 @@ func (e *Engine) matchLexicalFTS(ns, match string, tokens []string, f store.Filt
 // matchTurns returns the BM25 matches of tokens among the turns of ns (and session, when
 // not ""), best first, at most pool; a query of stopwords only ranks the newest
 // max(commonQueryScan, 10·pool) matching turns, as matchLexical does for memories.
+//
+// As for memories, when other namespaces share the database the matches are scored again
+// with the namespace's own BM25 statistics (nsbm25.go).
 func (e *Engine) matchTurns(ns string, tokens []string, session string, pool int) ([]store.TurnHit, error) {
 	match, cw := recall.MatchExpr(tokens), e.scoring.TurnContextBM25
+	st, err := e.db.TurnBM25Stats(ns)
+	if err != nil {
+		return nil, err
+	}
+	if st.Rows > 0 && st.Rows < st.TableRows {
+		hits, err := e.matchTurnsFTS(ns, match, tokens, session, cw, pool)
+		if err != nil {
+			return nil, err
+		}
+		return e.rescoreTurnsNS(ns, tokens, st, hits, cw, pool)
+	}
+	return e.matchTurnsFTS(ns, match, tokens, session, cw, pool)
+}
+
+// matchTurnsFTS is matchTurns ranked by FTS5's bm25 alone.
+func (e *Engine) matchTurnsFTS(ns, match string, tokens []string, session string, cw float64, pool int) ([]store.TurnHit, error) {
 	if text.CommonOnly(tokens) {
 		return e.db.MatchTurnsNewest(ns, match, session, cw, pool, max(commonQueryScan, 10*pool))
 	}

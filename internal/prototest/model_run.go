@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -144,13 +145,12 @@ func RunModel(t *testing.T, host ModelHost, cfg ModelConfig) {
 }
 
 // replays numbers the databases of ReplayModel, so that every run gets a file of its own.
-var replays int
+var replays atomic.Int64
 
 // ReplayModel runs ops on a fresh database of host and returns the first failure, or nil.
 func ReplayModel(host ModelHost, cfg ModelConfig, ops []ModelOp) (fail *ModelFailure) {
 	cfg = cfg.withDefaults()
-	replays++
-	m := newFullModel(host, cfg, fmt.Sprintf("model-%d-%d.db", cfg.Seed, replays))
+	m := newFullModel(host, cfg, fmt.Sprintf("model-%d-%d.db", cfg.Seed, replays.Add(1)))
 	defer func() {
 		if m.conn.Close != nil {
 			m.conn.Close()

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/ncruces/go-sqlite3"
+
+	"github.com/memcore/memcore/core/internal/record"
 )
 
 // Per-namespace BM25 statistics (docs/SCORING.md, "BM25 per namespace").
@@ -52,7 +54,7 @@ func ftsLen(sz []byte) int64 {
 }
 
 // ftsTables are the full-text tables fts_stats counts, by the name it records.
-var ftsTables = map[string]string{"memories": "memories_fts"}
+var ftsTables = map[string]string{"memories": "memories_fts", "turns": "turns_fts"}
 
 // ftsStatsVersion is the schema version that has fts_stats: a database migrated only to
 // an older one (tests build them) keeps no statistics.
@@ -98,19 +100,24 @@ func (d *DB) countFTSRow(kind, ns string, rowid int64, sign int64) error {
 type BM25Stats struct{ Rows, Tokens, TableRows int64 }
 
 // MemoryBM25Stats returns the BM25 statistics of namespace ns in memories_fts.
-func (d *DB) MemoryBM25Stats(ns string) (BM25Stats, error) {
+func (d *DB) MemoryBM25Stats(ns string) (BM25Stats, error) { return d.bm25Stats("memories", ns) }
+
+// TurnBM25Stats returns the BM25 statistics of namespace ns in turns_fts.
+func (d *DB) TurnBM25Stats(ns string) (BM25Stats, error) { return d.bm25Stats("turns", ns) }
+
+func (d *DB) bm25Stats(kind, ns string) (BM25Stats, error) {
 	var st BM25Stats
 	if d.schemaVersion < ftsStatsVersion {
 		return st, nil
 	}
 	s, err := d.prepare(`SELECT coalesce(sum(rows) FILTER (WHERE namespace = ?1), 0),
 		coalesce(sum(tokens) FILTER (WHERE namespace = ?1), 0), coalesce(sum(rows), 0)
-		FROM fts_stats WHERE kind = 'memories'`)
+		FROM fts_stats WHERE kind = ?2`)
 	if err != nil {
 		return st, err
 	}
 	defer s.Reset()
-	if err := bind(s, ns); err != nil {
+	if err := bind(s, ns, kind); err != nil {
 		return st, err
 	}
 	if s.Step() {
@@ -148,6 +155,22 @@ func (d *DB) ftsChanged(ns string) { d.dfCache().gen[ns]++ }
 // the number of memories of namespace ns whose FTS row contains it — FTS5's document
 // frequency, within the namespace. Counts are cached until the namespace's rows change.
 func (d *DB) MemoryDocFreq(ns string, terms []string) ([]int64, error) {
+	return d.docFreq("memories", ns, terms)
+}
+
+// TurnDocFreq is MemoryDocFreq for the namespace's turns (turns_fts).
+func (d *DB) TurnDocFreq(ns string, terms []string) ([]int64, error) {
+	return d.docFreq("turns", ns, terms)
+}
+
+var docFreqSQL = map[string]string{
+	"memories": `SELECT count(*) FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
+		WHERE memories_fts MATCH ? AND m.namespace = ?`,
+	"turns": `SELECT count(*) FROM turns_fts CROSS JOIN turns t ON t.rowid = turns_fts.rowid
+		WHERE turns_fts MATCH ? AND t.namespace = ?`,
+}
+
+func (d *DB) docFreq(kind, ns string, terms []string) ([]int64, error) {
 	dv, err := d.pragmaInt("data_version")
 	if err != nil {
 		return nil, err
@@ -159,11 +182,10 @@ func (d *DB) MemoryDocFreq(ns string, terms []string) ([]int64, error) {
 	gen := c.gen[ns]
 	out := make([]int64, len(terms))
 	for i, t := range terms {
-		key := ns + "\x00" + t
+		key := kind + "\x00" + ns + "\x00" + t
 		e, ok := c.df[key]
 		if !ok || e.gen != gen {
-			n, err := d.queryInt(`SELECT count(*) FROM memories_fts CROSS JOIN memories m ON m.rowid = memories_fts.rowid
-				WHERE memories_fts MATCH ? AND m.namespace = ?`, quoteTerm(t), ns)
+			n, err := d.queryInt(docFreqSQL[kind], quoteTerm(t), ns)
 			if err != nil {
 				return nil, err
 			}
@@ -173,6 +195,16 @@ func (d *DB) MemoryDocFreq(ns string, terms []string) ([]int64, error) {
 		out[i] = e.n
 	}
 	return out, nil
+}
+
+// PrevTurn returns the turn before seq in a session of ns (the one a turn's index entry
+// takes its context from), or nil.
+func (d *DB) PrevTurn(ns, session string, seq int64) (*record.Turn, error) {
+	r, err := d.turnNear(ns, session, seq, `t.seq < ? ORDER BY t.seq DESC LIMIT 1`)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	return &r.turn, nil
 }
 
 // quoteTerm makes one token an FTS5 string (as recall.MatchExpr quotes each token).
@@ -188,18 +220,20 @@ func quoteTerm(t string) string {
 }
 
 // CheckFTSStats compares fts_stats with a count from FTS5's docsize records and the
-// memories table, for tests and upkeep: it returns a description of the first difference.
+// memories and turns tables, for tests and upkeep: it returns a description of the first difference.
 func (d *DB) CheckFTSStats() (string, error) {
 	if err := registerFTSLen(d.conn); err != nil {
 		return "", err
 	}
-	got, err := d.QueryStrings(`SELECT namespace || ' ' || rows || ' ' || tokens FROM fts_stats
-		WHERE kind = 'memories' AND rows <> 0 ORDER BY namespace`)
+	got, err := d.QueryStrings(`SELECT kind || ' ' || namespace || ' ' || rows || ' ' || tokens FROM fts_stats
+		WHERE rows <> 0 ORDER BY kind, namespace`)
 	if err != nil {
 		return "", err
 	}
-	want, err := d.QueryStrings(`SELECT m.namespace || ' ' || count(*) || ' ' || sum(` + ftsLenFunc + `(s.sz))
-		FROM memories_fts_docsize s JOIN memories m ON m.rowid = s.id GROUP BY m.namespace ORDER BY m.namespace`)
+	want, err := d.QueryStrings(`SELECT 'memories ' || m.namespace || ' ' || count(*) || ' ' || sum(` + ftsLenFunc + `(s.sz))
+		FROM memories_fts_docsize s JOIN memories m ON m.rowid = s.id GROUP BY m.namespace
+		UNION ALL SELECT 'turns ' || t.namespace || ' ' || count(*) || ' ' || sum(` + ftsLenFunc + `(s.sz))
+		FROM turns_fts_docsize s JOIN turns t ON t.rowid = s.id GROUP BY t.namespace ORDER BY 1`)
 	if err != nil {
 		return "", err
 	}

@@ -6,11 +6,14 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/memcore/memcore/core/internal/record"
 )
 
-// TestFTSStats_followsWrites: after random inserts, re-indexing updates and deletes in
-// three namespaces, fts_stats holds exactly each namespace's rows and tokens as FTS5's
-// docsize records count them.
+// TestFTSStats_followsWrites: after random inserts, re-indexing updates and deletes of
+// memories in three namespaces and of turns in two, fts_stats holds exactly each
+// namespace's rows and tokens as FTS5's docsize records count them.
 func TestFTSStats_followsWrites(t *testing.T) {
 	d, err := Open(context.Background(), ":memory:", Options{})
 	if err != nil {
@@ -52,8 +55,32 @@ func TestFTSStats_followsWrites(t *testing.T) {
 			live = append(live[:j], live[j+1:]...)
 		}
 	}
+	// Turns: appended, and deleted (which re-indexes the next turn of the session).
+	var turns []*struct{ ns, id string }
+	for i := range 200 {
+		if rng.IntN(3) > 0 || len(turns) == 0 {
+			ns := []string{"default", "b"}[rng.IntN(2)]
+			tr := &record.Turn{ID: fmt.Sprintf("t%05d", i), SessionID: "s", Seq: int64(i + 1), Role: []string{"user", "assistant"}[rng.IntN(2)],
+				Content: "x", CreatedAt: time.Now()}
+			dd := doc()
+			if err := d.InsertTurn(ns, tr, TurnDoc{Content: dd.Content, Context: dd.Title}); err != nil {
+				t.Fatal(err)
+			}
+			turns = append(turns, &struct{ ns, id string }{ns, tr.ID})
+			continue
+		}
+		j := rng.IntN(len(turns))
+		ok, err := d.DeleteTurn(turns[j].ns, turns[j].id, func(prev, t *record.Turn) TurnDoc { return TurnDoc{Content: "again " + t.Content} })
+		if err != nil || !ok {
+			t.Fatal(ok, err)
+		}
+		turns = append(turns[:j], turns[j+1:]...)
+	}
 	if diff, err := d.CheckFTSStats(); err != nil || diff != "" {
 		t.Fatalf("%v %s", err, diff)
+	}
+	if st, err := d.TurnBM25Stats("b"); err != nil || st.Rows == 0 || st.TableRows != int64(len(turns)) {
+		t.Fatalf("turn stats of b: %+v, %v (%d turns)", st, err, len(turns))
 	}
 	st, err := d.MemoryBM25Stats("b")
 	if err != nil || st.Rows == 0 || st.Tokens < st.Rows || st.TableRows != int64(len(live)) {

@@ -207,10 +207,10 @@ var migrations = []string{
 		PRIMARY KEY (namespace, session_id, msg_hash)
 	) STRICT, WITHOUT ROWID;`,
 	// 8: BM25 statistics per namespace — rows and tokens of each namespace in the FTS
-	// table, so that one namespace's words do not change another's scores (nsstats.go,
+	// tables, so that one namespace's words do not change another's scores (nsstats.go,
 	// docs/SCORING.md); filled from FTS5's docsize records of the rows there are.
 	`CREATE TABLE fts_stats (
-		kind      TEXT NOT NULL, -- memories
+		kind      TEXT NOT NULL, -- memories, turns
 		namespace TEXT NOT NULL,
 		rows      INTEGER NOT NULL,
 		tokens    INTEGER NOT NULL,
@@ -218,7 +218,10 @@ var migrations = []string{
 	) STRICT, WITHOUT ROWID;
 	INSERT INTO fts_stats (kind, namespace, rows, tokens)
 		SELECT 'memories', m.namespace, count(*), sum(memcore_fts_len(s.sz))
-		FROM memories_fts_docsize s JOIN memories m ON m.rowid = s.id GROUP BY m.namespace;`,
+		FROM memories_fts_docsize s JOIN memories m ON m.rowid = s.id GROUP BY m.namespace;
+	INSERT INTO fts_stats (kind, namespace, rows, tokens)
+		SELECT 'turns', t.namespace, count(*), sum(memcore_fts_len(s.sz))
+		FROM turns_fts_docsize s JOIN turns t ON t.rowid = s.id GROUP BY t.namespace;`,
 }
 
 // SchemaVersion is the schema version this build writes.

@@ -56,8 +56,12 @@ func (d *DB) InsertTurn(ns string, t *record.Turn, doc TurnDoc) error {
 	if err != nil {
 		return err
 	}
-	return d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`,
-		d.conn.LastInsertRowID(), doc.Content, doc.Context)
+	rowid := d.conn.LastInsertRowID()
+	if err := d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`,
+		rowid, doc.Content, doc.Context); err != nil {
+		return err
+	}
+	return d.countFTSRow("turns", ns, rowid, 1)
 }
 
 func scanTurn(s *sqlite3.Stmt) record.Turn {
