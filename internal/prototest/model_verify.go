@@ -62,7 +62,7 @@ func (m *fullModel) verifyAll() {
 			turns = append(turns, n.turns[s]...)
 		}
 		for j, t := range turns {
-			if len(turns) > 8 && (j+m.step)%(len(turns)/8+1) != 0 {
+			if len(turns) > 5 && (j+m.step)%(len(turns)/5+1) != 0 {
 				continue
 			}
 			if got := m.searchTurnsFor(n, t.tok, 10); !slices.Contains(got, t.id) {
