@@ -316,4 +316,3 @@ func (m *fullModel) listTagged(n *fmNS, o ModelOp) {
 	}
 }
 
-// searchTurnsFor searches the namespace's turns for query; every hit must be a turn of n.

@@ -33,6 +33,7 @@ func (m *fullModel) appendTurns(n *fmNS, o ModelOp) {
 	}
 }
 
+// searchTurnsFor searches the namespace's turns for query; every hit must be a turn of n.
 func (m *fullModel) searchTurnsFor(n *fmNS, query string, limit int) []string {
 	all := n.allTurns()
 	var out []string
