@@ -315,4 +315,3 @@ func (m *fullModel) listTagged(n *fmNS, o ModelOp) {
 		m.fail("list tag %s in %s: %v, model %v", tag, n.name, got, want)
 	}
 }
-
