@@ -14,11 +14,11 @@ import (
 // FTS5's bm25() takes N (rows), avgdl (tokens per row) and each term's document frequency
 // from the whole table: adding memories with a word to namespace B lowered that word's
 // IDF, and so the score, of every memory of namespace A — one namespace's data changed
-// another's ranking. When the database holds other namespaces' rows, recall therefore
-// scores its candidates again with the namespace's own statistics: N and avgdl from
-// fts_stats (store/nsstats.go), the document frequencies counted within the namespace,
-// and the term frequencies from the memory's indexed tokens (ftsDoc, stemmed as FTS5
-// stems them: text.Stem). The formula is FTS5's, term for term (k1 = 1.2, b = 0.75, an
+// another's ranking. When the database holds other namespaces' rows, recall (and
+// searchTurns: rescoreTurnsNS) therefore scores its candidates again with the namespace's
+// own statistics: N and avgdl from fts_stats (store/nsstats.go), the document frequencies
+// counted within the namespace, and the term frequencies from the memory's indexed tokens
+// (ftsDoc, stemmed as FTS5 stems them: text.Stem). The formula is FTS5's, term for term (k1 = 1.2, b = 0.75, an
 // IDF of at most 0 counts as 1e-6, column weights on the term frequency), so a
 // namespace's scores are what FTS5 would give were it alone in the database; in a
 // database of one namespace nothing is rescored and every score is FTS5's own.
