@@ -78,15 +78,6 @@ var fmKinds = []struct {
 var fmReadOnly = map[string]bool{"recall": true, "list": true, "searchTurns": true, "stats": true,
 	"export": true, "snapshot": true}
 
-// ModelKinds lists the kinds of operation RunModel draws from (for reports and docs).
-func ModelKinds() []string {
-	var out []string
-	for _, k := range fmKinds {
-		out = append(out, k.kind)
-	}
-	return out
-}
-
 // GenModelOps draws the operations of a run from its seed.
 func GenModelOps(cfg ModelConfig) []ModelOp {
 	cfg = cfg.withDefaults()
