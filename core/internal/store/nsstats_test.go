@@ -149,3 +149,47 @@ func TestMatchMemories_bm25IsTableWide(t *testing.T) {
 		t.Fatalf("FTS5's score of a memory of aa did not change (%v) when bb grew: is bm25 per namespace now? Then core/nsbm25.go can go", before)
 	}
 }
+
+// putVarint appends v as an SQLite varint (the encoding of FTS5's docsize records).
+func putVarint(b []byte, v uint64) []byte {
+	if v > 0x00ffffffffffffff {
+		var tail [9]byte
+		tail[8] = byte(v)
+		v >>= 8
+		for i := 7; i >= 0; i-- {
+			tail[i] = byte(v&0x7f) | 0x80
+			v >>= 7
+		}
+		return append(b, tail[:]...)
+	}
+	var tmp [9]byte
+	n := 0
+	for {
+		tmp[n] = byte(v&0x7f) | 0x80
+		n++
+		v >>= 7
+		if v == 0 {
+			break
+		}
+	}
+	tmp[0] &= 0x7f
+	for i := n - 1; i >= 0; i-- {
+		b = append(b, tmp[i])
+	}
+	return b
+}
+
+// FuzzFTSLen: ftsLen decodes any sequence of varints to their sum, and any bytes at all
+// (a damaged record) without panicking.
+func FuzzFTSLen(f *testing.F) {
+	f.Add(uint64(3), uint64(200), uint64(1<<40), []byte{0x81})
+	f.Add(uint64(0), uint64(127), uint64(128), []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+	f.Fuzz(func(t *testing.T, a, b, c uint64, junk []byte) {
+		a, b, c = a%(1<<20), b%(1<<30), c%(1<<40) // token counts, summed without overflow
+		rec := putVarint(putVarint(putVarint(nil, a), b), c)
+		if got := ftsLen(rec); got != int64(a+b+c) {
+			t.Fatalf("ftsLen(% x) = %d, want %d", rec, got, a+b+c)
+		}
+		ftsLen(junk)
+	})
+}
