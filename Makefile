@@ -173,3 +173,10 @@ eval:
 
 clean:
 	rm -rf dist memcore-demo.db
+
+## test-long: the long reliability runs (docs/RELIABILITY.md): the model check of every op
+## natively for 8 more seeds of MEMCORE_MODEL_STEPS (20,000) steps and through wazero, and
+## the namespace isolation property at more steps
+.PHONY: test-long
+test-long:
+	MEMCORE_LONG=1 $(GO) test -count=1 -timeout 90m -run 'TestModel_|TestIsolation_' ./core ./wasm

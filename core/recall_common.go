@@ -22,19 +22,67 @@ const commonQueryScan = 500
 // max(commonQueryScan, 10·pool) matching memories (store.MatchMemoriesNewest): the
 // work no longer grows with the database, and a namespace with fewer matches is ranked
 // in full as before. Any other query ranks every match (store.MatchMemories).
+//
+// When other namespaces share the database, FTS5's candidates (nsHeadroom times as many)
+// are scored again with the namespace's own BM25 statistics (nsbm25.go).
 func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool int) ([]store.Candidate, error) {
 	match, w := recall.MatchExpr(tokens), storeWeights(e.scoring)
+	st, shared, err := e.lexicalStats(ns)
+	if err != nil {
+		return nil, err
+	}
+	if shared {
+		// Whole candidates: the rescoring reads their title, subject and content.
+		lex, err := e.matchLexicalWhole(ns, match, tokens, f, w, nsHeadroom*pool)
+		if err != nil {
+			return nil, err
+		}
+		return e.rescoreNS(ns, tokens, st, lex, w, pool)
+	}
+	return e.matchLexicalFTS(ns, match, tokens, f, w, pool)
+}
+
+// matchLexicalFTS is matchLexical ranked by FTS5's bm25 alone.
+func (e *Engine) matchLexicalFTS(ns, match string, tokens []string, f store.Filter, w store.Weights, pool int) ([]store.Candidate, error) {
 	if text.CommonOnly(tokens) {
 		return e.db.MatchMemoryScoresNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
 	}
 	return e.db.MatchMemoryScores(ns, match, f, w, pool) // partial: Recall reads its hits whole
 }
 
+// matchLexicalWhole is matchLexicalFTS with whole candidates (not Partial), for the
+// per-namespace rescoring, which needs each candidate's indexed text.
+func (e *Engine) matchLexicalWhole(ns, match string, tokens []string, f store.Filter, w store.Weights, pool int) ([]store.Candidate, error) {
+	if text.CommonOnly(tokens) {
+		return e.db.MatchMemoriesNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
+	}
+	return e.db.MatchMemories(ns, match, f, w, pool)
+}
+
 // matchTurns returns the BM25 matches of tokens among the turns of ns (and session, when
 // not ""), best first, at most pool; a query of stopwords only ranks the newest
 // max(commonQueryScan, 10·pool) matching turns, as matchLexical does for memories.
+//
+// As for memories, when other namespaces share the database the matches are scored again
+// with the namespace's own BM25 statistics (nsbm25.go).
 func (e *Engine) matchTurns(ns string, tokens []string, session string, pool int) ([]store.TurnHit, error) {
 	match, cw := recall.MatchExpr(tokens), e.scoring.TurnContextBM25
+	st, err := e.db.TurnBM25Stats(ns)
+	if err != nil {
+		return nil, err
+	}
+	if st.Rows > 0 && st.Rows < st.TableRows {
+		hits, err := e.matchTurnsFTS(ns, match, tokens, session, cw, pool)
+		if err != nil {
+			return nil, err
+		}
+		return e.rescoreTurnsNS(ns, tokens, st, hits, cw, pool)
+	}
+	return e.matchTurnsFTS(ns, match, tokens, session, cw, pool)
+}
+
+// matchTurnsFTS is matchTurns ranked by FTS5's bm25 alone.
+func (e *Engine) matchTurnsFTS(ns, match string, tokens []string, session string, cw float64, pool int) ([]store.TurnHit, error) {
 	if text.CommonOnly(tokens) {
 		return e.db.MatchTurnsNewest(ns, match, session, cw, pool, max(commonQueryScan, 10*pool))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -43,6 +44,10 @@ type DB struct {
 	pending counts
 	// noCounters: the schema is older than countersSchema (a test's file).
 	noCounters bool
+	dfc   *dfCache // per-namespace document frequencies (nsstats.go)
+	// schemaVersion is the schema version the database was migrated to (nsstats.go: a test's
+	// database of an older version keeps no BM25 statistics).
+	schemaVersion int
 }
 
 var registerOnce sync.Once
@@ -220,6 +225,16 @@ func (d *DB) Tx(fn func() error) (err error) {
 	d.inTx = true
 	defer func() { d.inTx, d.pending = false, counts{} }()
 	defer tx.End(&err)
+	// Frequencies counted inside the transaction are stale once it ends, whether it
+	// commits or rolls back: mark every namespace whose FTS rows it changed (nsstats.go).
+	before := maps.Clone(d.dfCache().gen)
+	defer func() {
+		for ns, g := range d.dfCache().gen {
+			if before[ns] != g {
+				d.ftsChanged(ns)
+			}
+		}
+	}()
 	if err := fn(); err != nil {
 		return err
 	}

@@ -25,5 +25,5 @@ func insertAny(d *DB, m *record.Memory, doc FTSDoc) error {
 	if err != nil {
 		return err
 	}
-	return d.indexMemory(d.conn.LastInsertRowID(), doc)
+	return d.indexMemory(m.Namespace, d.conn.LastInsertRowID(), doc)
 }

@@ -35,15 +35,26 @@ func (d *DB) InsertMemory(m *record.Memory, doc FTSDoc) error {
 	if err != nil {
 		return err
 	}
-	if err := d.indexMemory(d.conn.LastInsertRowID(), doc); err != nil {
+	if err := d.indexMemory(m.Namespace, d.conn.LastInsertRowID(), doc); err != nil {
 		return err
 	}
 	return d.countMemory(m.Namespace, m.Type, 1, boolInt(m.SupersededBy != ""))
 }
 
-func (d *DB) indexMemory(rowid int64, doc FTSDoc) error {
-	return d.exec(`INSERT INTO memories_fts (rowid, title, subject, content) VALUES (?,?,?,?)`,
-		rowid, doc.Title, doc.Subject, doc.Content)
+func (d *DB) indexMemory(ns string, rowid int64, doc FTSDoc) error {
+	if err := d.exec(`INSERT INTO memories_fts (rowid, title, subject, content) VALUES (?,?,?,?)`,
+		rowid, doc.Title, doc.Subject, doc.Content); err != nil {
+		return err
+	}
+	return d.countFTSRow("memories", ns, rowid, 1)
+}
+
+// unindexMemory removes row rowid of namespace ns from memories_fts and its statistics.
+func (d *DB) unindexMemory(ns string, rowid int64) error {
+	if err := d.countFTSRow("memories", ns, rowid, -1); err != nil {
+		return err
+	}
+	return d.exec(`DELETE FROM memories_fts WHERE rowid=?`, rowid)
 }
 
 // UpdateMemory overwrites every column of the stored memory with m's (matched by namespace
@@ -74,10 +85,10 @@ func (d *DB) UpdateMemory(m *record.Memory, doc *FTSDoc) error {
 	if err != nil || doc == nil {
 		return err
 	}
-	if err := d.exec(`DELETE FROM memories_fts WHERE rowid=?`, rowid); err != nil {
+	if err := d.unindexMemory(m.Namespace, rowid); err != nil {
 		return err
 	}
-	return d.indexMemory(rowid, *doc)
+	return d.indexMemory(m.Namespace, rowid, *doc)
 }
 
 // DeleteMemory removes a memory and its FTS entry. It reports whether it existed.
@@ -89,7 +100,7 @@ func (d *DB) DeleteMemory(ns, id string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if err := d.exec(`DELETE FROM memories_fts WHERE rowid=?`, rowid); err != nil {
+	if err := d.unindexMemory(ns, rowid); err != nil {
 		return false, err
 	}
 	if err := d.exec(`DELETE FROM memories WHERE rowid=?`, rowid); err != nil {

@@ -157,6 +157,9 @@ func (d *DB) DeleteTurn(ns, id string, reindex func(prev *record.Turn, t *record
 	}
 	rowid, session, seq := s.ColumnInt64(0), s.ColumnText(1), s.ColumnInt64(2)
 	s.Reset()
+	if err := d.countFTSRow("turns", ns, rowid, -1); err != nil {
+		return false, err
+	}
 	if err := d.exec(`DELETE FROM turns_fts WHERE rowid = ?`, rowid); err != nil {
 		return false, err
 	}
@@ -183,10 +186,16 @@ func (d *DB) DeleteTurn(ns, id string, reindex func(prev *record.Turn, t *record
 		pt = &prev.turn
 	}
 	doc := reindex(pt, &next.turn)
+	if err := d.countFTSRow("turns", ns, next.rowid, -1); err != nil {
+		return true, err
+	}
 	if err := d.exec(`DELETE FROM turns_fts WHERE rowid = ?`, next.rowid); err != nil {
 		return true, err
 	}
-	return true, d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`, next.rowid, doc.Content, doc.Context)
+	if err := d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`, next.rowid, doc.Content, doc.Context); err != nil {
+		return true, err
+	}
+	return true, d.countFTSRow("turns", ns, next.rowid, 1)
 }
 
 type rowTurn struct {

@@ -209,6 +209,22 @@ var migrations = []string{
 	// 8: counters for stats (issue 15): stats read them instead of scanning every memory
 	// and turn of the namespace; see counters.go.
 	countersMigration,
+	// 9: BM25 statistics per namespace — rows and tokens of each namespace in the FTS
+	// tables, so that one namespace's words do not change another's scores (nsstats.go,
+	// docs/SCORING.md); filled from FTS5's docsize records of the rows there are.
+	`CREATE TABLE fts_stats (
+		kind      TEXT NOT NULL, -- memories, turns
+		namespace TEXT NOT NULL,
+		rows      INTEGER NOT NULL,
+		tokens    INTEGER NOT NULL,
+		PRIMARY KEY (kind, namespace)
+	) STRICT, WITHOUT ROWID;
+	INSERT INTO fts_stats (kind, namespace, rows, tokens)
+		SELECT 'memories', m.namespace, count(*), sum(memcore_fts_len(s.sz))
+		FROM memories_fts_docsize s JOIN memories m ON m.rowid = s.id GROUP BY m.namespace;
+	INSERT INTO fts_stats (kind, namespace, rows, tokens)
+		SELECT 'turns', t.namespace, count(*), sum(memcore_fts_len(s.sz))
+		FROM turns_fts_docsize s JOIN turns t ON t.rowid = s.id GROUP BY t.namespace;`,
 }
 
 // SchemaVersion is the schema version this build writes.
@@ -243,13 +259,21 @@ func (d *DB) migrate(readOnly bool) error {
 }
 
 // migrateTo upgrades the schema up to version target (tests use it to build old files).
-func (d *DB) migrateTo(target int, readOnly bool) error {
+func (d *DB) migrateTo(target int, readOnly bool) (err error) {
 	// A file kept at an older schema (tests build them) has no counter tables to keep.
 	d.noCounters = target < countersSchema
+	if err := registerFTSLen(d.conn); err != nil { // migration 9 calls it (nsstats.go)
+		return err
+	}
 	v, err := d.Version()
 	if err != nil {
 		return err
 	}
+	defer func(from int) {
+		if err == nil {
+			d.schemaVersion = max(from, target)
+		}
+	}(v)
 	app, err := d.pragmaInt("application_id")
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
--- memcore schema version 7
+-- memcore schema version 9
 -- Generated from a database migrated step by step: UPDATE_GOLDEN=1 go test ./core/internal/store -run TestFreshSchema_golden
 CREATE TABLE memories (
 		rowid            INTEGER PRIMARY KEY,
@@ -159,6 +159,27 @@ CREATE TABLE extraction_reads (
 		msg_hash   TEXT NOT NULL, -- facts.MessageHash: role and text
 		read_at    INTEGER NOT NULL,
 		PRIMARY KEY (namespace, session_id, msg_hash)
+	) STRICT, WITHOUT ROWID;
+CREATE TABLE memory_counts (
+		namespace  TEXT NOT NULL,
+		type       TEXT NOT NULL,
+		total      INTEGER NOT NULL, -- memories of this type in the namespace
+		superseded INTEGER NOT NULL, -- of which superseded_by is set
+		PRIMARY KEY (namespace, type)
+	) STRICT, WITHOUT ROWID;
+CREATE INDEX memories_ns_expiry ON memories(namespace, expires_at, type)
+		WHERE superseded_by IS NULL AND expires_at IS NOT NULL;
+CREATE TABLE turn_counts (
+		namespace TEXT PRIMARY KEY,
+		turns     INTEGER NOT NULL,
+		sessions  INTEGER NOT NULL -- distinct session_id among the turns
+	) STRICT, WITHOUT ROWID;
+CREATE TABLE fts_stats (
+		kind      TEXT NOT NULL, -- memories, turns
+		namespace TEXT NOT NULL,
+		rows      INTEGER NOT NULL,
+		tokens    INTEGER NOT NULL,
+		PRIMARY KEY (kind, namespace)
 	) STRICT, WITHOUT ROWID;
 INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 1);
 INSERT INTO turns_fts(turns_fts, rank) VALUES ('secure-delete', 1);

@@ -99,6 +99,7 @@ func (d *DB) InMemory() bool { return d.path == "" || d.path == ":memory:" }
 // cases, and when storage fails, the database is left as it was. ctx interrupts the
 // checks. The cached prepared statements are finalised.
 func (d *DB) Restore(ctx context.Context, data []byte, max int64) (info SnapshotInfo, err error) {
+	d.dfc = nil // counts of the database being replaced (nsstats.go)
 	h, err := checkHeader(data, max)
 	if err != nil {
 		return info, err

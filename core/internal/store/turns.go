@@ -60,9 +60,12 @@ func (d *DB) InsertTurn(ns string, t *record.Turn, doc TurnDoc) error {
 	if err != nil {
 		return err
 	}
-	err = d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`,
-		d.conn.LastInsertRowID(), doc.Content, doc.Context)
-	if err != nil {
+	rowid := d.conn.LastInsertRowID()
+	if err := d.exec(`INSERT INTO turns_fts (rowid, content, context) VALUES (?,?,?)`,
+		rowid, doc.Content, doc.Context); err != nil {
+		return err
+	}
+	if err := d.countFTSRow("turns", ns, rowid, 1); err != nil {
 		return err
 	}
 	return d.countTurn(ns, 1, 1-boolInt(had)) // counters.go
