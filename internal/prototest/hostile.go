@@ -89,12 +89,12 @@ func hostileCases() []Case {
 // Strings for the table.
 var (
 	mib      = strings.Repeat("m", 1<<20)              // a megabyte string
-	mibJSON  = str(mib)                                 // …as JSON
-	fts      = `"NEAR(a b) OR title:* AND ^x -y \"' *`  // FTS5 syntax (and a stray quote)
-	ftsJSON  = str(fts)                                 // …as JSON
-	nul      = `"a\u0000b"`                             // a NUL inside
-	lone     = `"bees \ud800 here"`                     // a lone high surrogate
-	loneLow  = `"\udc00"`                               // a lone low surrogate
+	mibJSON  = str(mib)                                // …as JSON
+	fts      = `"NEAR(a b) OR title:* AND ^x -y \"' *` // FTS5 syntax (and a stray quote)
+	ftsJSON  = str(fts)                                // …as JSON
+	nul      = `"a\u0000b"`                            // a NUL inside
+	lone     = `"bees \ud800 here"`                    // a lone high surrogate
+	loneLow  = `"\udc00"`                              // a lone low surrogate
 	deepJSON = strings.Repeat("[", 20000) + strings.Repeat("]", 20000)
 )
 
