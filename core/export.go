@@ -77,6 +77,11 @@ type ExportHeader struct {
 	SchemaVersion int       `json:"schemaVersion"`
 	Engine        string    `json:"engine"`
 	ExportedAt    time.Time `json:"exportedAt"`
+	// Lines is the number of lines after the header (JSON Lines exports), so that an
+	// import can tell a file cut at a line boundary from a whole one: fewer lines are
+	// refused, more are accepted (lines appended by hand). 0: not given, as in exports
+	// of earlier versions; nothing is checked.
+	Lines int `json:"lines,omitempty"`
 }
 
 // ExportSession is a session's own state: its business state and when it started and
@@ -159,6 +164,7 @@ func (n *Namespace) Export(ctx context.Context, o ExportOptions) (*ExportResult,
 		res.Files, err = markdownFiles(lines)
 		return res, err
 	}
+	lines[0].Header.Lines = len(lines) - 1
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

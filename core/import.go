@@ -178,6 +178,14 @@ func parseJSONL(data string) ([]ExportLine, []string, error) {
 		lines = append(lines, l)
 		fields = append(fields, field)
 	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, errs.New(errs.InvalidArgument, "data", "reading the lines: %v", err)
+	}
+	// Fewer lines than announced: the file was cut (at a line end, or the scanner would
+	// have found a broken line). More is allowed: lines a person appended by hand.
+	if h := lines[0].Header; h.Lines > 0 && len(lines)-1 < h.Lines {
+		return nil, nil, errs.New(errs.InvalidArgument, "data", "the export is cut short: its header announces %d lines after it, it holds %d", h.Lines, len(lines)-1)
+	}
 	return lines, fields, nil
 }
 

@@ -57,7 +57,7 @@ type hostileJSONCase struct {
 }
 
 // HostileJSON returns the table as JSON for runners in other languages
-// (js/test/hostile.test.mjs gets it from go run ./cmd/memcore hostile-cases): the seed
+// (js/test/hostile.test.mjs gets it from go run ./internal/prototest/hostilecases): the seed
 // request, its content, and the cases with their args as raw JSON text.
 func HostileJSON() []byte {
 	out := struct {
