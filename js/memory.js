@@ -175,11 +175,17 @@ function join(path, key) {
   return path ? `${path}.${key}` : key;
 }
 
+/** How deep encode follows objects and arrays: no memcore value nests deeper. */
+export const MAX_DEPTH = 1000;
+
 /**
  * Returns a JSON-ready copy of v, or throws invalid_argument naming the field as the engine
  * would (`memories[2].importance`): NaN and Infinity (JSON would turn them into null, which
- * the engine reads as "not given"), BigInt, functions, symbols, Maps, Sets, cycles.
- * Dates become RFC 3339 strings; undefined object members are left out.
+ * the engine reads as "not given"), BigInt, functions, symbols, Maps, Sets, cycles, nesting
+ * deeper than MAX_DEPTH (rather than a RangeError from the stack), and getters or Proxy
+ * traps that throw (rather than their error, unnamed). Dates become RFC 3339 strings;
+ * undefined object members are left out. Own "__proto__" keys (JSON.parse makes them) are
+ * copied as keys, never as the copy's prototype, so that the engine sees and refuses them.
  */
 export function encode(v, path, seen = new Set()) {
   switch (typeof v) {
@@ -205,23 +211,39 @@ export function encode(v, path, seen = new Set()) {
     throw invalid(path, `expected a plain object or array, got a ${v.constructor.name}`);
   }
   if (seen.has(v)) throw invalid(path, 'the value contains a cycle');
+  if (seen.size >= MAX_DEPTH) throw invalid(path, `the value is nested deeper than ${MAX_DEPTH} levels`);
   seen.add(v);
   try {
     if (Array.isArray(v)) {
-      return v.map((e, i) => {
+      const out = [];
+      const n = read(() => v.length, path);
+      for (let i = 0; i < n; i++) {
         const p = `${path}[${i}]`;
+        const e = read(() => v[i], p);
         if (e === undefined) throw invalid(p, 'undefined in an array');
-        return encode(e, p, seen);
-      });
+        out.push(encode(e, p, seen));
+      }
+      return out;
     }
     const out = {};
-    for (const k of Object.keys(v)) {
-      const e = encode(v[k], join(path, k), seen);
-      if (e !== undefined) out[k] = e;
+    for (const k of read(() => Object.keys(v), path)) {
+      const p = join(path, k);
+      const e = encode(read(() => v[k], p), p, seen);
+      if (e !== undefined) Object.defineProperty(out, k, { value: e, enumerable: true, writable: true, configurable: true });
     }
     return out;
   } finally {
     seen.delete(v);
+  }
+}
+
+/** Runs get (a property read, which a getter or a Proxy may make throw) as invalid_argument on path. */
+function read(get, path) {
+  try {
+    return get();
+  } catch (err) {
+    if (err instanceof MemcoreError) throw err;
+    throw invalid(path, `reading the value threw: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
