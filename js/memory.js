@@ -60,6 +60,14 @@ export const DEFAULT_SCORING = Object.freeze({
   candidatePool: 50,
 });
 
+/**
+ * How long the engine waits for one llm or embed call before it carries on without it
+ * (core.DefaultCallbackTimeout), and the most open's callbackTimeoutMs may set
+ * (core.MaxCallbackTimeout).
+ */
+export const DEFAULT_CALLBACK_TIMEOUT_MS = 60_000;
+const MAX_CALLBACK_TIMEOUT_MS = 3_600_000;
+
 const utf8 = new TextEncoder();
 
 /** Throws invalid_argument unless ns is a namespace the engine accepts (engine.go). */
@@ -80,7 +88,7 @@ export function checkOpenOptions(options, known) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalid('options', `open takes an options object, got ${describe(options)}`);
   }
-  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring', 'quota'];
+  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring', 'quota', 'callbackTimeoutMs'];
   for (const k of Object.keys(options)) {
     if (!common.includes(k) && !known.includes(k)) throw invalid(k, `unknown option ${JSON.stringify(k)}`);
   }
@@ -98,6 +106,10 @@ export function checkOpenOptions(options, known) {
     throw invalid('cacheKiB', `cacheKiB is a non-negative integer, got ${describe(o.cacheKiB)}`);
   }
   out.cacheKiB = o.cacheKiB;
+  if (o.callbackTimeoutMs !== undefined && !(Number.isSafeInteger(o.callbackTimeoutMs) && o.callbackTimeoutMs > 0 && o.callbackTimeoutMs <= MAX_CALLBACK_TIMEOUT_MS)) {
+    throw invalid('callbackTimeoutMs', `callbackTimeoutMs is a whole number of milliseconds from 1 to ${MAX_CALLBACK_TIMEOUT_MS} (default ${DEFAULT_CALLBACK_TIMEOUT_MS}), got ${describe(o.callbackTimeoutMs)}`);
+  }
+  out.callbackTimeoutMs = o.callbackTimeoutMs;
   if (o.readOnly !== undefined && typeof o.readOnly !== 'boolean') {
     throw invalid('readOnly', `readOnly is a boolean, got ${describe(o.readOnly)}`);
   }
@@ -150,6 +162,7 @@ export function openArgs(o) {
   if (o.embed) a.embed = true;
   if (o.llm) a.llm = true;
   if (o.cacheKiB !== undefined) a.cacheKiB = o.cacheKiB;
+  if (o.callbackTimeoutMs !== undefined) a.callbackTimeoutMs = o.callbackTimeoutMs;
   if (o.readOnly) a.readOnly = true;
   if (o.limits && Object.keys(o.limits).length) a.limits = o.limits;
   if (o.scoring) a.scoring = o.scoring;
@@ -669,7 +682,7 @@ export class SharedFiles {
     let entry = this.#files.get(path);
     if (entry && entry.client === client) {
       if (entry.key !== key || entry.embed !== o.embed || entry.llm !== o.llm) {
-        throw invalid('path', `${path} is already open in this ${this.#where} with other options (embed, llm, cacheKiB, readOnly, limits, scoring or quota): close it first, or open it with the same options`);
+        throw invalid('path', `${path} is already open in this ${this.#where} with other options (embed, llm, cacheKiB, readOnly, limits, scoring, quota or callbackTimeoutMs): close it first, or open it with the same options`);
       }
       entry.refs++;
     } else {

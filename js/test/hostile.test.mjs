@@ -121,7 +121,7 @@ describe('values only JavaScript makes, through the Memory API', () => {
     ['__proto__ member (own, from JSON.parse)', (m) => m.remember(JSON.parse('{"content":"x","__proto__":{"importance":1}}')), 'invalid_argument', 'memory.__proto__'],
     ['getter that throws', (m) => m.remember({ content: 'x', get title() { throw new Error('boom'); } }), 'invalid_argument', 'memory.title'],
     ['Proxy that throws on ownKeys', (m) => m.remember(new Proxy({ content: 'x' }, { ownKeys() { throw new Error('trap'); } })), 'invalid_argument', 'memory'],
-    ['metadata nested 100,000 deep', (m) => m.remember({ content: 'x', metadata: deep(100_000) }), 'invalid_argument', /^memory\.metadata(\.a){998}$/],
+    ['metadata nested 100,000 deep', (m) => m.remember({ content: 'x', metadata: deep(100_000) }), 'invalid_argument', /^memory\.metadata(\.a)+$/],
     ['id that cannot exist', (m) => m.get('no such id'), 'invalid_argument', 'id'],
     ['id as an object', (m) => m.get({ toString: () => 'x' }), 'invalid_argument', 'id'],
     ['undefined in an array', (m) => m.remember({ content: 'x', tags: ['a', undefined] }), 'invalid_argument', 'memory.tags[1]'],
