@@ -254,3 +254,48 @@ func repeatVec(n int, v []float32) [][]float32 {
 	}
 	return out
 }
+
+// TestCallbacks_llmUnstorableFact: an LLM fact whose content could not be stored (a NUL,
+// a lone surrogate the JSON spelled) drops that fact, not the pass or the request.
+func TestCallbacks_llmUnstorableFact(t *testing.T) {
+	ctx := context.Background()
+	answer := `[{"type":"profile","content":"The user is called Ada","evidence":[2]},
+		{"type":"fact","content":"nul\u0000inside","evidence":[2]},
+		{"type":"fact","content":"lone \ud800 surrogate","evidence":[2]},
+		{"type":"fact","content":"","evidence":[2]}]`
+	llm := func(context.Context, core.Completion) (string, error) { return answer, nil }
+	_, ns, _ := cxOpen(t, core.Options{Complete: llm})
+	res, err := ns.ExtractFacts(ctx, llmConv(), core.ExtractOptions{Commit: true, SessionID: "s1"})
+	if err != nil {
+		t.Fatalf("extractFacts: %v", err)
+	}
+	if res.By != core.ByLLM || len(res.Memories) != 1 || res.Memories[0].Content != "The user is called Ada" {
+		var got []string
+		for _, m := range res.Memories {
+			got = append(got, fmt.Sprintf("%q", m.Content))
+		}
+		t.Fatalf("by %s, stored %v; want only the storable fact", res.By, got)
+	}
+}
+
+// TestCallbacks_llmEpisodeEscapes: an episode answer that spells a NUL or a lone
+// surrogate as a JSON escape is refused; the heuristic episode stands.
+func TestCallbacks_llmEpisodeEscapes(t *testing.T) {
+	ctx := context.Background()
+	for _, bad := range []string{`a\u0000b`, `lone \ud800`} {
+		answer := `{"summary":"` + bad + `","goal":"g","outcome":"completed","entities":[],"lessons":[],"importance":0.5}`
+		llm := func(context.Context, core.Completion) (string, error) { return answer, nil }
+		_, ns, _ := cxOpen(t, core.Options{Complete: llm})
+		if _, err := ns.AppendTurns(ctx, "s1", []core.TurnInput{{Role: core.RoleUser, Content: "Deploy the service to Lisbon."}, {Role: core.RoleAssistant, Content: "Deployed."}}); err != nil {
+			t.Fatal(err)
+		}
+		ep, err := ns.EndSession(ctx, "s1")
+		if err != nil {
+			t.Fatalf("endSession: %v", err)
+		}
+		b, _ := json.Marshal(ep)
+		if strings.Contains(string(b), `\u0000`) || strings.ContainsRune(string(b), '\ufffd') {
+			t.Errorf("the episode holds the LLM's escape: %s", b)
+		}
+	}
+}
