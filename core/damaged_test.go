@@ -156,7 +156,7 @@ func damages(t *testing.T, good []byte) []damage {
 		{name: "header_user_version_zero", data: put32(60, 0), open: "refuse", openWant: "schema version 0", restoreWant: "no schema"},
 		{name: "header_user_version_one", data: put32(60, 1), open: "refuse", openWant: "schema version 1", restoreWant: "schema version 1"},
 		{name: "header_user_version_newer", data: put32(60, 999), open: "refuse", openWant: "newer memcore", restoreWant: "newer memcore"},
-		{name: "header_application_id", data: put32(68, 0x12345678), open: "refuse", openWant: "not a memcore database", restoreWant: "not a memcore one"},
+		{name: "header_application_id", data: put32(68, 0x12345678), open: "refuse", openWant: "application_id is 0x12345678", restoreWant: "not a memcore one"},
 		{name: "page_type_memories", data: flip((memories-1)*page, 0xff), open: "either", restoreWant: "damaged"},
 		{name: "page_zeroed_memories", data: fill((memories-1)*page, memories*page, 0), open: "either", restoreWant: "damaged"},
 		{name: "page_garbage_middle", data: fill(len(good)/2/page*page, len(good)/2/page*page+page, 0x5a), open: "either", restoreWant: "damaged"},
