@@ -192,6 +192,8 @@ func HostileTable() []Hostile {
 		Hostile{Name: "get/id_number", Op: "get", Args: `{"id":12345}`, Code: InvalidArgument, Field: "id", What: "id as a number"},
 		Hostile{Name: "history/id_glob", Op: "history", Args: `{"id":"*"}`, Code: InvalidArgument, Field: "id", What: "glob as an id"},
 		Hostile{Name: "update/id_quote", Op: "update", Args: `{"id":"a\"b","patch":{"content":"x"}}`, Code: InvalidArgument, Field: "id", What: "id with a quote"},
+		Hostile{Name: "update/superseded_by_bad", Op: "update", Args: `{"id":$SEED,"patch":{"supersededBy":"* OR 1"}}`, Code: InvalidArgument, Field: "patch.supersededBy", What: "FTS5 syntax as supersededBy"},
+		Hostile{Name: "update/superseded_by_absent", Op: "update", Args: `{"id":$SEED,"patch":{"supersededBy":"01ARZ3NDEKTSV4RRFFQ69G5FAV"}}`, Code: NotFound, Field: "patch.supersededBy", What: "a well-formed supersededBy of nothing"},
 		Hostile{Name: "forget/ids_one_bad", Op: "forget", Args: `{"ids":[$SEED,"bad id"]}`, Code: InvalidArgument, Field: "ids[1]", What: "one bad id in a batch"},
 		Hostile{Name: "remember/turn_id_bad", Op: "remember", Args: mem(`"source":{"turnIds":["../etc/passwd"]}`), Code: InvalidArgument, Field: "memory.source.turnIds[0]", What: "path as a turn id"},
 	)
