@@ -58,7 +58,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	}
 	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(),
 		embedder: withDeadline(opts.Embed, opts.CallbackTimeout),
-		complete: withDeadline(opts.Complete, opts.CallbackTimeout), readOnly: opts.ReadOnly}
+		complete: capAnswer(withDeadline(opts.Complete, opts.CallbackTimeout)), readOnly: opts.ReadOnly}
 	if e.now == nil {
 		e.now = time.Now
 	}
@@ -197,13 +197,13 @@ func (e *Engine) tx(ctx context.Context, fn func() error) error {
 func (e *Engine) clock() time.Time { return e.now().UTC().Truncate(time.Millisecond) }
 
 // withDeadline wraps a host callback so that a call without a deadline gets one of
-// timeout (0: one minute): a host that never answers must not hang the request.
+// timeout (0: DefaultCallbackTimeout): a host that never answers must not hang the request.
 func withDeadline[A, R any](fn func(context.Context, A) (R, error), timeout time.Duration) func(context.Context, A) (R, error) {
 	if fn == nil {
 		return nil
 	}
 	if timeout <= 0 {
-		timeout = time.Minute
+		timeout = DefaultCallbackTimeout
 	}
 	return func(ctx context.Context, a A) (R, error) {
 		if _, ok := ctx.Deadline(); !ok {

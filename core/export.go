@@ -3,6 +3,8 @@ package core
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -77,6 +79,17 @@ type ExportHeader struct {
 	SchemaVersion int       `json:"schemaVersion"`
 	Engine        string    `json:"engine"`
 	ExportedAt    time.Time `json:"exportedAt"`
+	// Lines is the number of lines after the header (JSON Lines exports), so that an
+	// import can tell a file cut at a line boundary from a whole one: fewer lines are
+	// refused, more are accepted (lines appended by hand). 0: not given, as in exports
+	// of earlier versions; nothing is checked.
+	Lines int `json:"lines,omitempty"`
+	// SHA256 is the hex SHA-256 of those Lines lines, each with its "\n" (leading and
+	// trailing white space of a line is not part of it, so CRLF line ends pass), so that
+	// an import refuses a file with a flipped byte, which could otherwise be valid JSON
+	// with another value in it. A person who edits an export by hand removes it (and
+	// lines). Empty: not checked.
+	SHA256 string `json:"sha256,omitempty"`
 }
 
 // ExportSession is a session's own state: its business state and when it started and
@@ -159,14 +172,23 @@ func (n *Namespace) Export(ctx context.Context, o ExportOptions) (*ExportResult,
 		res.Files, err = markdownFiles(lines)
 		return res, err
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	var body bytes.Buffer
+	enc := json.NewEncoder(&body)
 	enc.SetEscapeHTML(false)
-	for i := range lines {
-		if err := enc.Encode(&lines[i]); err != nil {
+	for i := range lines[1:] {
+		if err := enc.Encode(&lines[1+i]); err != nil {
 			return nil, errs.Wrap(errs.Internal, err, "export")
 		}
 	}
+	sum := sha256.Sum256(body.Bytes())
+	lines[0].Header.Lines, lines[0].Header.SHA256 = len(lines)-1, hex.EncodeToString(sum[:])
+	var b bytes.Buffer
+	enc = json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&lines[0]); err != nil {
+		return nil, errs.Wrap(errs.Internal, err, "export")
+	}
+	b.Write(body.Bytes())
 	res.Data = b.String()
 	return res, nil
 }

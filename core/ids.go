@@ -3,8 +3,11 @@ package core
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"fmt"
 	"sync"
 	"time"
+
+	"github.com/memcore/memcore/core/internal/errs"
 )
 
 // idGen makes ULIDs: 48 bits of Unix milliseconds and 80 random bits in Crockford base32,
@@ -45,4 +48,33 @@ func (g *idGen) next(now time.Time) string {
 		v[0] >>= 5
 	}
 	return string(out[:])
+}
+
+// MaxIDBytes bounds an id.
+const MaxIDBytes = 128
+
+// idShape says what is wrong with id as the id of a memory, a turn or an episode, and its code, or ""
+// when it is one that can exist. The engine makes ULIDs (26 characters of Crockford
+// base32); an import may bring the ids of another system ("m1", "mem_42", a UUID), so
+// an id that can exist is 1 to MaxIDBytes ASCII letters, digits, '-', '_', '.' and ':'.
+// Anything else (white space, control characters, quotes, non-ASCII, FTS5 or SQL
+// syntax) cannot name a stored record: asking for it is invalid_argument, not
+// not_found, so a host that mangled an id hears so instead of "gone".
+//
+// A longer id is too_large, as any text over its limit is.
+func idShape(id string) (errs.Code, string) {
+	switch {
+	case id == "":
+		return errs.InvalidArgument, "must not be empty"
+	case len(id) > MaxIDBytes:
+		return errs.TooLarge, fmt.Sprintf("is %d bytes, the limit is %d", len(id), MaxIDBytes)
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == ':' {
+			continue
+		}
+		return errs.InvalidArgument, fmt.Sprintf("is not an id: an id is ASCII letters, digits, '-', '_', '.' and ':' (byte %d is %q)", i, c)
+	}
+	return "", ""
 }

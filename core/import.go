@@ -3,6 +3,8 @@ package core
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -146,6 +148,7 @@ func parseJSONL(data string) ([]ExportLine, []string, error) {
 	}
 	var lines []ExportLine
 	var fields []string
+	sum := sha256.New() // of the lines the header announces (ExportHeader.SHA256)
 	sc := bufio.NewScanner(strings.NewReader(data))
 	sc.Buffer(nil, len(data)+1)
 	for i := 0; sc.Scan(); i++ {
@@ -175,8 +178,23 @@ func parseJSONL(data string) ([]ExportLine, []string, error) {
 		} else if l.Kind == "header" {
 			return nil, nil, errs.New(errs.InvalidArgument, field+".kind", "only the first line is a header")
 		}
+		if len(lines) > 0 && len(lines) <= lines[0].Header.Lines {
+			sum.Write([]byte(raw))
+			sum.Write([]byte{'\n'})
+		}
 		lines = append(lines, l)
 		fields = append(fields, field)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, errs.New(errs.InvalidArgument, "data", "reading the lines: %v", err)
+	}
+	// Fewer lines than announced: the file was cut (at a line end, or the scanner would
+	// have found a broken line). More is allowed: lines a person appended by hand.
+	if h := lines[0].Header; h.Lines > 0 && len(lines)-1 < h.Lines {
+		return nil, nil, errs.New(errs.InvalidArgument, "data", "the export is cut short: its header announces %d lines after it, it holds %d", h.Lines, len(lines)-1)
+	}
+	if h := lines[0].Header; h.SHA256 != "" && h.Lines > 0 && !strings.EqualFold(hex.EncodeToString(sum.Sum(nil)), h.SHA256) {
+		return nil, nil, errs.New(errs.InvalidArgument, "data", "the export is damaged: its %d lines do not have the SHA-256 its header announces (a changed byte; after editing an export by hand, remove sha256 from its header)", h.Lines)
 	}
 	return lines, fields, nil
 }

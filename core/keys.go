@@ -71,6 +71,10 @@ func (c *checker) metadata(field string, raw json.RawMessage) json.RawMessage {
 		c.fail(errs.TooLarge, field, "is %d bytes of JSON, the limit is %d", buf.Len(), MaxMetadataBytes)
 		return nil
 	}
+	if p := protoKeyPath(buf.Bytes()); p != "" {
+		c.fail(errs.InvalidArgument, field+p, "a metadata key may not be %q: JavaScript reads it as an object's prototype", protoKey)
+		return nil
+	}
 	if buf.String() == "{}" {
 		return nil
 	}

@@ -40,6 +40,10 @@ type ListResult struct {
 }
 
 func (c *checker) filter(field string, f *Filter) {
+	if len(f.Types) > len(memoryTypes) {
+		// There are seven types: a longer list is a host's bug (or an attack on the query).
+		c.fail(errs.TooLarge, field+"types", "has %d types, there are only %d", len(f.Types), len(memoryTypes))
+	}
 	for i, t := range f.Types {
 		c.oneOf(fmt.Sprintf("%stypes[%d]", field, i), t, memoryTypes)
 	}

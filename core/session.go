@@ -688,6 +688,13 @@ func (n *Namespace) llmEpisode(ctx context.Context, turns []Turn, plan *Plan) (o
 	if strings.TrimSpace(out.Summary) == "" || strings.IndexByte(answer, 0) >= 0 {
 		return out, false
 	}
+	// Escaped NULs and lone surrogates ("\u0000", "\ud800") survive the checks above
+	// as decoded text: an episode made of them could not be exported and imported back.
+	for _, s := range append([]string{out.Summary, out.Goal, out.Outcome}, append(out.Entities, out.Lessons...)...) {
+		if strings.ContainsRune(s, 0) || strings.ContainsRune(s, utf8.RuneError) {
+			return out, false
+		}
+	}
 	return out, true
 }
 

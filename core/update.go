@@ -66,6 +66,9 @@ func (n *Namespace) UpdateDetailed(ctx context.Context, id string, patch MemoryP
 	c := checker{l: n.e.limits}
 	o.Strategy = c.strategy("strategy", o.Strategy)
 	c.id("id", id)
+	if patch.SupersededBy != nil && *patch.SupersededBy != "" {
+		c.id("patch.supersededBy", *patch.SupersededBy)
+	}
 	if o.ExpectVersion < 0 {
 		c.fail(errs.InvalidArgument, "expectVersion", "must be a positive version")
 	}

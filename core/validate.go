@@ -72,11 +72,10 @@ func (c *checker) time(field string, t *time.Time) {
 	}
 }
 
+// id checks the id of a memory, a turn or an episode (idShape in ids.go).
 func (c *checker) id(field, id string) {
-	if id == "" {
-		c.fail(errs.InvalidArgument, field, "must not be empty")
-	} else {
-		c.text(field, id, 128, true)
+	if code, why := idShape(id); why != "" {
+		c.fail(code, field, "%s", why)
 	}
 }
 

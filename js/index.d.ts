@@ -1140,7 +1140,8 @@ export interface CompletionRequest {
  * uses it when given, and falls back to the heuristics whenever it throws, returns
  * something other than a string, or answers what cannot be used (the result's `by`,
  * `summaryBy` and `llmError` say which happened). It is awaited while a request runs;
- * a call that takes over a minute is abandoned.
+ * a call that takes longer than open's `callbackTimeoutMs` (a minute) is abandoned, and an
+ * answer over 1 MiB is not read (both count as failures).
  */
 export type LLMFunction = (request: CompletionRequest) => Promise<string> | string;
 
@@ -1238,6 +1239,12 @@ export interface OpenOptions {
   llm?: LLMFunction;
   /** SQLite's page cache in KiB (default 8192): lower it where memory is tight. */
   cacheKiB?: number;
+  /**
+   * How long one call of `llm` or `embed` may take, in milliseconds (1 to 3,600,000;
+   * default 60,000). A call that takes longer is abandoned and counts as failed: the
+   * request carries on with the heuristics or BM25 (docs/RELIABILITY.md "Host callbacks").
+   */
+  callbackTimeoutMs?: number;
   /** Open an existing file without writing to it. */
   readOnly?: boolean;
   limits?: Limits;

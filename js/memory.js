@@ -60,6 +60,14 @@ export const DEFAULT_SCORING = Object.freeze({
   candidatePool: 50,
 });
 
+/**
+ * How long the engine waits for one llm or embed call before it carries on without it
+ * (core.DefaultCallbackTimeout), and the most open's callbackTimeoutMs may set
+ * (core.MaxCallbackTimeout).
+ */
+export const DEFAULT_CALLBACK_TIMEOUT_MS = 60_000;
+const MAX_CALLBACK_TIMEOUT_MS = 3_600_000;
+
 const utf8 = new TextEncoder();
 
 /** Throws invalid_argument unless ns is a namespace the engine accepts (engine.go). */
@@ -80,7 +88,7 @@ export function checkOpenOptions(options, known) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalid('options', `open takes an options object, got ${describe(options)}`);
   }
-  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring', 'quota'];
+  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring', 'quota', 'callbackTimeoutMs'];
   for (const k of Object.keys(options)) {
     if (!common.includes(k) && !known.includes(k)) throw invalid(k, `unknown option ${JSON.stringify(k)}`);
   }
@@ -98,6 +106,10 @@ export function checkOpenOptions(options, known) {
     throw invalid('cacheKiB', `cacheKiB is a non-negative integer, got ${describe(o.cacheKiB)}`);
   }
   out.cacheKiB = o.cacheKiB;
+  if (o.callbackTimeoutMs !== undefined && !(Number.isSafeInteger(o.callbackTimeoutMs) && o.callbackTimeoutMs > 0 && o.callbackTimeoutMs <= MAX_CALLBACK_TIMEOUT_MS)) {
+    throw invalid('callbackTimeoutMs', `callbackTimeoutMs is a whole number of milliseconds from 1 to ${MAX_CALLBACK_TIMEOUT_MS} (default ${DEFAULT_CALLBACK_TIMEOUT_MS}), got ${describe(o.callbackTimeoutMs)}`);
+  }
+  out.callbackTimeoutMs = o.callbackTimeoutMs;
   if (o.readOnly !== undefined && typeof o.readOnly !== 'boolean') {
     throw invalid('readOnly', `readOnly is a boolean, got ${describe(o.readOnly)}`);
   }
@@ -150,6 +162,7 @@ export function openArgs(o) {
   if (o.embed) a.embed = true;
   if (o.llm) a.llm = true;
   if (o.cacheKiB !== undefined) a.cacheKiB = o.cacheKiB;
+  if (o.callbackTimeoutMs !== undefined) a.callbackTimeoutMs = o.callbackTimeoutMs;
   if (o.readOnly) a.readOnly = true;
   if (o.limits && Object.keys(o.limits).length) a.limits = o.limits;
   if (o.scoring) a.scoring = o.scoring;
@@ -175,11 +188,17 @@ function join(path, key) {
   return path ? `${path}.${key}` : key;
 }
 
+/** How deep encode follows objects and arrays: no memcore value nests deeper. */
+export const MAX_DEPTH = 1000;
+
 /**
  * Returns a JSON-ready copy of v, or throws invalid_argument naming the field as the engine
  * would (`memories[2].importance`): NaN and Infinity (JSON would turn them into null, which
- * the engine reads as "not given"), BigInt, functions, symbols, Maps, Sets, cycles.
- * Dates become RFC 3339 strings; undefined object members are left out.
+ * the engine reads as "not given"), BigInt, functions, symbols, Maps, Sets, cycles, nesting
+ * deeper than MAX_DEPTH (rather than a RangeError from the stack), and getters or Proxy
+ * traps that throw (rather than their error, unnamed). Dates become RFC 3339 strings;
+ * undefined object members are left out. Own "__proto__" keys (JSON.parse makes them) are
+ * copied as keys, never as the copy's prototype, so that the engine sees and refuses them.
  */
 export function encode(v, path, seen = new Set()) {
   switch (typeof v) {
@@ -205,23 +224,39 @@ export function encode(v, path, seen = new Set()) {
     throw invalid(path, `expected a plain object or array, got a ${v.constructor.name}`);
   }
   if (seen.has(v)) throw invalid(path, 'the value contains a cycle');
+  if (seen.size >= MAX_DEPTH) throw invalid(path, `the value is nested deeper than ${MAX_DEPTH} levels`);
   seen.add(v);
   try {
     if (Array.isArray(v)) {
-      return v.map((e, i) => {
+      const out = [];
+      const n = read(() => v.length, path);
+      for (let i = 0; i < n; i++) {
         const p = `${path}[${i}]`;
+        const e = read(() => v[i], p);
         if (e === undefined) throw invalid(p, 'undefined in an array');
-        return encode(e, p, seen);
-      });
+        out.push(encode(e, p, seen));
+      }
+      return out;
     }
     const out = {};
-    for (const k of Object.keys(v)) {
-      const e = encode(v[k], join(path, k), seen);
-      if (e !== undefined) out[k] = e;
+    for (const k of read(() => Object.keys(v), path)) {
+      const p = join(path, k);
+      const e = encode(read(() => v[k], p), p, seen);
+      if (e !== undefined) Object.defineProperty(out, k, { value: e, enumerable: true, writable: true, configurable: true });
     }
     return out;
   } finally {
     seen.delete(v);
+  }
+}
+
+/** Runs get (a property read, which a getter or a Proxy may make throw) as invalid_argument on path. */
+function read(get, path) {
+  try {
+    return get();
+  } catch (err) {
+    if (err instanceof MemcoreError) throw err;
+    throw invalid(path, `reading the value threw: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
@@ -647,7 +682,7 @@ export class SharedFiles {
     let entry = this.#files.get(path);
     if (entry && entry.client === client) {
       if (entry.key !== key || entry.embed !== o.embed || entry.llm !== o.llm) {
-        throw invalid('path', `${path} is already open in this ${this.#where} with other options (embed, llm, cacheKiB, readOnly, limits, scoring or quota): close it first, or open it with the same options`);
+        throw invalid('path', `${path} is already open in this ${this.#where} with other options (embed, llm, cacheKiB, readOnly, limits, scoring, quota or callbackTimeoutMs): close it first, or open it with the same options`);
       }
       entry.refs++;
     } else {

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/memcore/memcore/core"
 	"github.com/memcore/memcore/internal/dovfs"
@@ -115,6 +116,10 @@ type openArgs struct {
 	VFS string `json:"vfs,omitempty"`
 	// Quota is the default quota of every namespace of the database (core.Options.Quota).
 	Quota *core.Quota `json:"quota,omitempty"`
+	// CallbackTimeoutMs bounds each llm and embed callback, in milliseconds
+	// (core.Options.CallbackTimeout; 0: core.DefaultCallbackTimeout, at most
+	// core.MaxCallbackTimeout).
+	CallbackTimeoutMs int64 `json:"callbackTimeoutMs,omitempty"`
 }
 
 // Call answers one request. It never panics; the response is always valid JSON. It is
@@ -200,7 +205,13 @@ func (h *Host) open(ctx context.Context, env envelope) []byte {
 			return core.Respond(env.ID, nil, &core.Error{Code: core.CodeUnsupported, Field: "vfs", Message: err.Error()})
 		}
 	}
-	o := core.Options{Path: a.Path, CacheKiB: a.CacheKiB, ReadOnly: a.ReadOnly, Scoring: scoring, VFS: a.VFS, Quota: a.Quota}
+	if a.CallbackTimeoutMs < 0 || a.CallbackTimeoutMs > core.MaxCallbackTimeout.Milliseconds() {
+		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeInvalidArgument, Field: "callbackTimeoutMs",
+			Message: fmt.Sprintf("callbackTimeoutMs is from 1 to %d milliseconds (0 or absent: %d), got %d",
+				core.MaxCallbackTimeout.Milliseconds(), core.DefaultCallbackTimeout.Milliseconds(), a.CallbackTimeoutMs)})
+	}
+	o := core.Options{Path: a.Path, CacheKiB: a.CacheKiB, ReadOnly: a.ReadOnly, Scoring: scoring, VFS: a.VFS, Quota: a.Quota,
+		CallbackTimeout: time.Duration(a.CallbackTimeoutMs) * time.Millisecond}
 	if a.Limits != nil {
 		o.Limits = *a.Limits
 	}

@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Starts the js build's engine of the package at root (a checkout, or an installed
  * memcore) and returns {client, connect(opts), memory(opts), shim}: an EngineClient over
  * its __memcore — without callBytes when binary is false — and ways to open ':memory:'
- * databases (as a Connection, or as a Memory).
+ * databases (as a Connection, or as a Memory); raw(text) sends a request's text as is.
  */
 export async function startEngine(root, { binary }) {
   const shim = await import(pathToFileURL(path.join(root, 'js/memory.js')).href);
@@ -55,7 +55,9 @@ export async function startEngine(root, { binary }) {
   scope.__memcore_host = client.host;
   const connect = (opts = {}) => shim.connectMemory(client, { path: ':memory:', version: VERSION, ...shim.openArgs(opts) });
   const memory = async (opts = {}) => shim.memoryView(await connect(opts), undefined);
-  return { client, connect, memory, shim };
+  // raw sends one request's JSON text as is (js/test/hostile.test.mjs: bytes the shim would not make).
+  const raw = (text) => scope.__memcore.call(text);
+  return { client, connect, memory, shim, raw };
 }
 
 const mib = (kib) => (kib / 1024).toFixed(0);

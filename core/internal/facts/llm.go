@@ -108,7 +108,7 @@ var ErrNoJSON = errors.New("the answer holds no JSON array of memories")
 
 // ParseLLM reads an LLM's answer defensively: code fences, prose around the JSON and an
 // object wrapping the array ({"memories": […]}) are all accepted. Items with an unknown
-// type or no content are dropped; confidence defaults to 0.7 and is clamped to 0..1;
+// type or no storable content (storable) are dropped; confidence defaults to 0.7 and is clamped to 0..1;
 // evidence keeps only numbers of messages in in (all of them when none is left). The
 // facts are folded and capped at maxFacts. An answer with no JSON at all is an error (the
 // pass failed); an empty array is not.
@@ -129,11 +129,14 @@ func ParseLLM(answer string, in []Indexed, maxFacts int) ([]Fact, error) {
 		}
 		typ := typeName(str(o["type"]))
 		content := clip(str(o["content"]))
-		if typ == "" || content == "" || !utf8.ValidString(content) {
+		if typ == "" || content == "" || !storable(content) {
 			continue
 		}
 		f := Fact{Type: typ, Content: content, Confidence: 0.7,
 			Subject: field(str(o["subject"])), Predicate: field(str(o["predicate"]))}
+		if !storable(f.Subject) || !storable(f.Predicate) {
+			f.Subject, f.Predicate = "", ""
+		}
 		if c, ok := number(o["confidence"]); ok {
 			f.Confidence = math.Min(1, math.Max(0, c))
 		}
@@ -190,6 +193,14 @@ func jsonItems(answer string) ([]any, error) {
 		s = s[i+1:]
 	}
 	return nil, ErrNoJSON
+}
+
+// storable reports whether s is text a memory may hold: valid UTF-8 without NUL, and
+// without U+FFFD, which is what a lone surrogate escape ("\ud800") of the answer's JSON
+// decodes to — text the model did not write as such. One such fact is dropped; the
+// pass and the request go on (storing it would fail the whole commit).
+func storable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0) && !strings.ContainsRune(s, utf8.RuneError)
 }
 
 func str(v any) string {

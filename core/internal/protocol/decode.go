@@ -18,8 +18,9 @@ import (
 )
 
 // Decode strictly unmarshals args (nil or "null" means {}) into v: unknown fields (keys
-// match exactly, not case-insensitively), wrong types, trailing data and invalid UTF-8
-// are invalid_argument errors naming the field by its JSON path ("memories[2].importance").
+// match exactly, not case-insensitively), wrong types, trailing data, invalid UTF-8,
+// lone UTF-16 surrogate escapes ("\ud800", surrogates.go) and integers past 2^53 are
+// invalid_argument errors naming the field by its JSON path ("memories[2].importance").
 func Decode(args json.RawMessage, v any) error {
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
@@ -30,7 +31,10 @@ func Decode(args json.RawMessage, v any) error {
 	if args[0] != '{' {
 		return errs.New(errs.InvalidArgument, "args", "args must be a JSON object")
 	}
-	return decodeStrict(args, v, "args")
+	if err := decodeStrict(args, v, "args"); err != nil {
+		return err
+	}
+	return checkSurrogates(args, "args")
 }
 
 // decodeStrict decodes data into v: first into generic JSON, checked against v's type
@@ -92,6 +96,10 @@ func decodeError(err error, root string) error {
 	return errs.New(errs.InvalidArgument, root, "%s", strings.TrimPrefix(fmt.Sprint(err), "json: "))
 }
 
+// maxSafeInt is JavaScript's Number.MAX_SAFE_INTEGER (2^53-1): an integer argument past
+// it cannot have come exactly from a JS host, so it is refused rather than rounded.
+const maxSafeInt = 1<<53 - 1
+
 var (
 	timeType = reflect.TypeFor[time.Time]()
 	rawType  = reflect.TypeFor[json.RawMessage]()
@@ -140,6 +148,9 @@ func checkValue(path string, v any, t reflect.Type) error {
 		if err != nil || reflect.Zero(t).OverflowInt(i) {
 			return errs.New(errs.InvalidArgument, path, "expected an integer in range, got %s", n)
 		}
+		if i > maxSafeInt || i < -maxSafeInt {
+			return errs.New(errs.InvalidArgument, path, "%s is past 2^53: JavaScript cannot hold it exactly, and no count or version of memcore gets there", n)
+		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		n, ok := v.(json.Number)
 		if !ok {
@@ -148,6 +159,9 @@ func checkValue(path string, v any, t reflect.Type) error {
 		i, err := strconv.ParseUint(string(n), 10, 64)
 		if err != nil || reflect.Zero(t).OverflowUint(i) {
 			return errs.New(errs.InvalidArgument, path, "expected a non-negative integer in range, got %s", n)
+		}
+		if i > maxSafeInt {
+			return errs.New(errs.InvalidArgument, path, "%s is past 2^53: JavaScript cannot hold it exactly, and no count or version of memcore gets there", n)
 		}
 	case reflect.Float32, reflect.Float64:
 		n, ok := v.(json.Number)

@@ -67,6 +67,12 @@ func Open(ctx context.Context, path string, o Options) (*DB, error) {
 		conn.Close()
 		return nil, err
 	}
+	// Before anything is written: a file that says it is memcore's must have memcore's
+	// schema (an added trigger would run on the engine's writes; opencheck.go).
+	if err := d.checkExisting(); err != nil {
+		conn.Close()
+		return nil, err
+	}
 	if err := d.migrate(o.ReadOnly); err != nil {
 		conn.Close()
 		return nil, err

@@ -288,7 +288,7 @@ func (d *DB) migrateTo(target int, readOnly bool) (err error) {
 			return err
 		}
 		if app != 0 || (v == 0 && n > 0 && d.hasTables()) {
-			return ErrNotMemcore
+			return fmt.Errorf("%w: its application_id is 0x%x, memcore's is 0x%x (memcore never alters a file it did not create)", ErrNotMemcore, app, applicationID)
 		}
 	}
 	if v >= target {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -353,7 +354,7 @@ var references sync.Map // int → []schemaObject
 // anything runs on it. The statements of FTS5's own tables are not compared: they are
 // SQLite's business, and may differ between SQLite versions.
 func (d *DB) checkSchema(v int) error {
-	got, err := d.schema()
+	got, err := d.schema(false)
 	if err != nil {
 		return sqliteSays(err, "SQLite cannot read its schema")
 	}
@@ -387,9 +388,20 @@ func (d *DB) checkSchema(v int) error {
 
 // schema reads sqlite_schema, leaving out SQLite's statistics tables (which ANALYZE and
 // PRAGMA optimize may create in any database).
-func (d *DB) schema() ([]schemaObject, error) {
-	s, _, err := d.conn.Prepare(`SELECT type, name, tbl_name, coalesce(sql, ''),
-		coalesce((SELECT type = 'shadow' FROM pragma_table_list WHERE schema = 'main' AND pragma_table_list.name = sqlite_schema.name), 0)
+//
+// withShadow marks FTS5's shadow tables (from pragma_table_list, which reads every
+// table's definition: the reference schema needs it, a checked database does not, as
+// only the reference's mark is compared).
+func (d *DB) schema(withShadow bool) ([]schemaObject, error) {
+	var shadows []string
+	if withShadow {
+		var err error
+		shadows, err = d.QueryStrings(`SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'`)
+		if err != nil {
+			return nil, err
+		}
+	}
+	s, _, err := d.conn.Prepare(`SELECT type, name, tbl_name, coalesce(sql, '')
 		FROM sqlite_schema WHERE name NOT LIKE 'sqlite\_stat%' ESCAPE '\' ORDER BY name`)
 	if err != nil {
 		return nil, err
@@ -397,8 +409,9 @@ func (d *DB) schema() ([]schemaObject, error) {
 	defer s.Close()
 	var out []schemaObject
 	for s.Step() {
-		out = append(out, schemaObject{typ: s.ColumnText(0), name: s.ColumnText(1), table: s.ColumnText(2),
-			sql: s.ColumnText(3), shadow: s.ColumnBool(4)})
+		name := s.ColumnText(1)
+		out = append(out, schemaObject{typ: s.ColumnText(0), name: name, table: s.ColumnText(2),
+			sql: s.ColumnText(3), shadow: slices.Contains(shadows, name)})
 	}
 	return out, s.Err()
 }
@@ -417,7 +430,7 @@ func referenceSchema(v int) ([]schemaObject, error) {
 	if err := ref.migrateTo(v, false); err != nil {
 		return nil, fmt.Errorf("building schema version %d: %w", v, err)
 	}
-	o, err := ref.schema()
+	o, err := ref.schema(true)
 	if err != nil {
 		return nil, err
 	}
