@@ -166,9 +166,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if m := discourseStrip(text); m.rest != text {
 		text, remember = m.rest, remember || m.remember
 	}
-	if strings.HasPrefix(text, "本人") {
-		text = "我" + text[len("本人"):]
-	}
+	text = colloquialZH(text)
 	latin, han := hasLatin(text), hasHan(text)
 	if m := hedgeEN.FindStringIndex(head(text, 48)); latin && m != nil {
 		text = text[m[1]-1:] // "I think I prefer the second option"
@@ -181,6 +179,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	}
 	if m := remindZH.FindStringIndex(head(text, 48)); han && m != nil && m[1] < len(text) {
 		return claimFact(clip("提醒用户"+rewriteZH(text[m[1]:])), "reminder", 0.8), true
+	}
+	if m := namesEN.FindStringSubmatch(head(text, 80)); latin && m != nil {
+		return Fact{Type: TypeProfile, Content: "User's name is " + m[1], Subject: "user", Predicate: "name", Confidence: 0.85}, true // "Name's Greta btw"
 	}
 	if m := callMe.FindStringSubmatch(head(text, 80)); latin && m != nil {
 		return Fact{Type: TypeProfile, Content: clip("User goes by " + m[1]), Subject: "user", Predicate: "name", Confidence: 0.85}, true
@@ -232,6 +233,10 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		content := rewriteEN(text, true)
 		return classify(content, text, remember), true
 	}
+	if latin && st.en && statusAt([]rune(strings.ToLower(text)), 0) {
+		// "I'm vegan and allergic to soy": what the user is, going on.
+		return classify("User is "+rewriteEN(text, false), text, remember), true
+	}
 	if latin && st.en && verbAt([]rune(strings.ToLower(text)), 0) {
 		// "I'm from Brazil but live in Lisbon now": the same subject goes on.
 		verb, tail, _ := strings.Cut(text, " ")
@@ -240,7 +245,8 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if m := pronounsEN.FindString(text); latin && m != "" {
 		return Fact{Type: TypeProfile, Content: "User's pronouns are " + strings.ToLower(m), Subject: "user", Predicate: "identity", Confidence: 0.8}, true
 	}
-	if m := leadVerbEN.FindStringSubmatchIndex(head(text, 48)); latin && m != nil && !strings.Contains(text, "?") && meaningful(text[m[1]:]) >= 4 {
+	if m := leadVerbEN.FindStringSubmatchIndex(head(text, 48)); latin && m != nil && !strings.Contains(text, "?") && meaningful(text[m[1]:]) >= 4 &&
+		!leadObjectEN.MatchString(text[m[1]:]) {
 		// "Been dealing with tennis elbow for weeks", "Got an interview on the 9th".
 		lead := strings.ToLower(strings.Join(strings.Fields(text[m[2]:m[3]]), " "))
 		content := "User " + leadVerbs[lead] + " " + rewriteEN(text[m[1]:], false)
@@ -299,6 +305,13 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		// "Spreadsheets bore me to tears", "Home for me is a flat in Glasgow".
 		f := classify("User: "+rewriteEN(text, false), text, remember)
 		f.Confidence -= 0.15
+		return f, true
+	}
+	if han && st.subj == "" && st.last < 0 && !strings.ContainsAny(text, "我你您他她它") && dropSubjectZH.MatchString(head(text, 36)) {
+		// "最近在减脂，晚饭只吃沙拉": the user, subject left out.
+		st.subj = "用户"
+		f := classify("用户"+rewriteZH(text), text, remember)
+		f.Confidence -= 0.1
 		return f, true
 	}
 	if hasHan(text) && st.subj != "" && !contStop.MatchString(head(text, 24)) && !strings.Contains(text, "你") {

@@ -25,7 +25,9 @@ func claimClauses(r []rune) [][2]int {
 			// Chinese commas cut when the next clause starts with Han text or a subject.
 			cut(i, i+1)
 		case c == ',':
-			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) || questionTail(r, i+1) {
+			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) || questionTail(r, i+1) ||
+				sameSubjectEN(r[start:i]) && !hasPrefixFold(r[i+1:], " like ") && (verbAt(r, skipConj(r, i+1)) || statusAt(r, skipConj(r, i+1))) {
+				// ", started a new job…", ", and adopted a dog": the subject goes on.
 				cut(i, i+1)
 			}
 		case c == ' ' && (i+2 < len(r)) && (r[i+1] == '—' || r[i+1] == '–' || r[i+1] == '-') && r[i+2] == ' ':
@@ -41,7 +43,9 @@ func claimClauses(r []rune) [][2]int {
 			// " and I…", " but my…": a new subject (not "my wife and I…"); " but live in…":
 			// the same subject, a new claim.
 			j := skipConj(r, i+1)
-			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j)) {
+			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j) ||
+				hasPrefixFold(r[i+1:], "and ") && sameSubjectEN(r[start:i]) && (verbAt(r, j) || statusAt(r, j))) ||
+				hasPrefixFold(r[i+1:], "so ") && subjectAt(r, i+4) {
 				cut(i, i+1)
 			}
 		}
@@ -69,7 +73,50 @@ func verbAt(r []rune, i int) bool {
 	return false
 }
 
-var contVerbsEN = words("live work moved love like hate have use prefer speak study teach go play own run lived worked grew")
+var contVerbsEN = words(`live work moved love like hate have use prefer speak study teach go play own run lived worked grew
+	travel commute cook volunteer coach manage drive ride swim started adopted bought got had
+	spend spent visit visited joined quit left switched married raised taught studied`)
+
+// statusAt reports whether a word that says what the user is starts at i ("I'm vegan and
+// allergic to soy"): after a clause "I'm …" it is a claim of its own.
+func statusAt(r []rune, i int) bool {
+	w := strings.ToLower(string(r[i:min(len(r), i+14)]))
+	for _, v := range statusWordsEN {
+		if strings.HasPrefix(w, v+" ") || w == v {
+			return true
+		}
+	}
+	return false
+}
+
+var statusWordsEN = words("allergic intolerant vegan vegetarian pescatarian diabetic pregnant married engaged divorced single retired based originally lactose gluten-free celiac")
+
+// sameSubjectEN reports whether the clause so far has the user as its subject, a verb and
+// at least one word after it ("I live in Austin" of "I live in Austin and work as a
+// nurse"), so that a verb after "and" or a comma is the same subject going on, not a list
+// inside a claim ("I like to cook and bake" keeps "bake": bake is not a verb of contVerbsEN).
+func sameSubjectEN(r []rune) bool {
+	w := strings.Fields(strings.ToLower(strings.TrimSpace(string(r))))
+	for len(w) > 0 && discourseWordEN[strings.Trim(w[0], ",:")] {
+		w = w[1:]
+	}
+	if len(w) < 3 {
+		return false
+	}
+	switch w[0] {
+	case "i", "i'm", "i’m", "i've", "i’ve", "we", "we're", "we've":
+		return true
+	}
+	return false
+}
+
+var discourseWordEN = func() map[string]bool {
+	m := map[string]bool{}
+	for _, x := range words("so oh ok okay and also yeah well btw hi hey fyi anyway actually honestly") {
+		m[x] = true
+	}
+	return m
+}()
 
 // compoundSubject reports whether a clause so far is "my wife" of "my wife and I…".
 func compoundSubject(r []rune) bool {
