@@ -29,6 +29,43 @@ func colloquialZH(text string) string {
 // doing or did ("最近在减脂", "上个月刚搬到北京", "目前在创业", "刚换了工作"). The time word is
 // required unless the verb itself places the user (住在, 搬到): a bare "学 Python" is as
 // likely a request.
-var dropSubjectZH = lazy(`^(?:(?:最近|目前|现在|这阵子|这段时间|这几年|今年|去年|上个月|上周|前段时间|前阵子|刚刚|刚|已经|一直|正在|还在|平时)+` +
-	`(?:在)?(?:减脂|减肥|健身|备孕|备考|考研|创业|找工作|学|戒|带娃|装修|读|搬|换|买|养|入职|离职|跳槽|转行|开始|练|跑|住|怀孕|休产假|请假|实习|做)` +
-	`|(?:住在|搬到|搬去|搬回|定居在?))`)
+var dropSubjectZH = lazy(`^(?:(?:[\p{Han}0-9]{0,8}?(?:天|周.|月|年|号|点|半|早上|上午|中午|下午|晚上|最近|目前|现在|刚刚|刚|已经|一直|正在|还在|平时|这阵子|前阵子|这段时间))+` +
+	`(?:从[\p{Han}A-Za-z]{1,8})?(?:在|要|得|就)?(?:减脂|减肥|健身|备孕|备考|考研|创业|找工作|学|戒|带娃|装修|读|搬|换|买|养|入职|离职|跳槽|转行|开始|练|跑|住|怀孕|休产假|请假|实习|做|去|给|参加|考|面试|交|出差|开会|见|回)` +
+	`|(?:住在|搬到|搬去|搬回|定居在?|打算|准备|计划))`)
+
+// danglingPronoun reports whether a claim's content names someone only by a pronoun
+// ("User is cooking for him on Saturday", "用户周六要请他吃饭"): it is not self-contained,
+// and what it says is about someone the conversation named elsewhere, if at all. A kin word
+// or a capitalised name before the pronoun is its antecedent ("User's sister Anna… her").
+func danglingPronoun(content string) bool {
+	if hasHan(content) {
+		c := strings.ReplaceAll(content, "用户他们", "")
+		i := strings.IndexAny(c, "他她")
+		return i >= 0 && !kinBeforeZH.MatchString(c[:i])
+	}
+	m := pronounEN.FindStringIndex(content)
+	if m == nil {
+		return false
+	}
+	for _, w := range kinBeforeEN.FindAllString(content[:m[0]], -1) {
+		if !notNameEN[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// notNameEN are capitalised words that are not a name a pronoun could stand for.
+var notNameEN = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words("User He She His Her Hers They Their Them I The A An My Our We It This That So And But Oh Ok Okay Also Just Yeah") {
+		m[w] = true
+	}
+	return m
+}()
+
+var (
+	pronounEN   = lazy(`\b(?:he|him|his|she|her|hers|he's|she's)\b`)
+	kinBeforeEN = lazy(`(?i)\b(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|mom|mum|mother|dad|father|son|daughter|kid|child|baby|toddler|brother|sister|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|friend|boss|manager|colleague|coworker|roommate|dog|cat|parents?|in-law)\b|\b\p{Lu}\p{Ll}+\b`)
+	kinBeforeZH = lazy(`闺女|女儿|儿子|孩子|娃|老婆|老公|媳妇|妻子|丈夫|爱人|对象|朋友|妈|爸|父母|哥|姐|弟|妹|奶|爷|姥|外婆|外公|同事|老板|领导|室友|猫|狗|宝宝|[A-Z][a-z]+|[\p{Han}]{2,3}(?:叫|是)`)
+)

@@ -89,6 +89,10 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		}
 		last := k == len(spans)-1
 		f, ok := st.claim(text, last && s.ask)
+		if ok && danglingPronoun(string(s.r[:from])+" "+f.Content) {
+			st.last = -1
+			continue
+		}
 		if !ok && f.Content == "" {
 			st.last = -1
 			continue // neither a claim nor a continuation: the patterns are not needed
@@ -315,6 +319,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		return f, true
 	}
 	if hasHan(text) && st.subj != "" && !contStop.MatchString(head(text, 24)) && !strings.Contains(text, "你") {
+		if i := strings.Index(text, "我"); i > 0 && objectVerbZH.MatchString(text[:i]) {
+			return Fact{}, false // "…，文字说明对我更友好": the user is the object, not the subject
+		}
 		if contMerge.MatchString(head(text, 24)) || !cueZH.MatchString(text) {
 			return Fact{Content: rewriteZH(text)}, false
 		}

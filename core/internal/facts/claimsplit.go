@@ -58,6 +58,12 @@ func claimClauses(r []rune) [][2]int {
 // ("I'm vegan, what should we cook?"): the statement before it stays a claim.
 func questionTail(r []rune, i int) bool {
 	rest := strings.TrimSpace(string(r[i:]))
+	for _, w := range []string{"so ", "and ", "but "} {
+		if len(rest) > len(w) && strings.EqualFold(rest[:len(w)], w) {
+			rest = rest[len(w):] // "I'm vegetarian, so could you suggest…?"
+			break
+		}
+	}
 	return strings.HasSuffix(rest, "?") && questionEN.MatchString(head(rest, 32))
 }
 
