@@ -66,6 +66,6 @@ var notNameEN = func() map[string]bool {
 
 var (
 	pronounEN   = lazy(`\b(?:he|him|his|she|her|hers|he's|she's)\b`)
-	kinBeforeEN = lazy(`(?i)\b(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|mom|mum|mother|dad|father|son|daughter|kid|child|baby|toddler|brother|sister|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|friend|boss|manager|colleague|coworker|roommate|dog|cat|parents?|in-law)\b|\b\p{Lu}\p{Ll}+\b`)
+	kinBeforeEN = lazy(`\b(?i:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|mom|mum|mother|dad|father|son|daughter|kid|child|baby|toddler|brother|sister|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|friend|boss|manager|colleague|coworker|roommate|dog|cat|parents?|in-law)\b|\b\p{Lu}\p{Ll}+\b`)
 	kinBeforeZH = lazy(`闺女|女儿|儿子|孩子|娃|老婆|老公|媳妇|妻子|丈夫|爱人|对象|朋友|妈|爸|父母|哥|姐|弟|妹|奶|爷|姥|外婆|外公|同事|老板|领导|室友|猫|狗|宝宝|[A-Z][a-z]+|[\p{Han}]{2,3}(?:叫|是)`)
 )

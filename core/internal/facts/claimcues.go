@@ -33,7 +33,7 @@ var (
 	notClaimZH = lazy(`^(?:也|还|就是|就|都|真的|其实|只是|刚|刚刚|现在|马上|先|再|有点|有些|挺|很|好|太|真|可|以后|将来|未来|总|今天|今晚|这会儿|这两天)*` +
 		`(?:觉得|认为|想问|想知道|想了解|想请|想让|想要|想|不知道|不确定|不太确定|不是很确定|不太清楚|不是很清楚|不清楚|在想|猜|希望你|需要你|要你|让你|请你|明白|知道|懂|同意|看看|看一下|试试|试一下|也是|还好|没事|很好|挺好|不错|累|饿|困|回来了|来了|来啦|刚才|问|说|看不清|看不懂|听不懂|不明白|是说|的意思|随便|感觉|谢谢|喜欢你|爱你|很忙|好忙|忙|要一|需要一|要个|需要个|打算问|应该|是不是|能不能|可不可以|会不会|该不该|要不要|去吃|去睡|紧张|开心|高兴|难过|郁闷|无聊|烦死|可能|估计|大概|感谢|错了|同意|理解|收到|看到了|查一下|找一下|帮你|给你|跟你|和你|是在问|不懂|好奇|有个问题|有一个问题|有问题|有几个问题|不太懂|不是很懂|看了|看到了|试了|下班|起床|到家|回家了|在路上|在地铁|在车上|在外面|在开会|在吃饭|在忙|喜欢这|喜欢那|爱这|讨厌这|讨厌那|受不了这|累死|等下|等一下|等会|待会|回头|一会|这边|那边|看到|听说|听到)`)
 	// notClaimWe: "我们继续吧", "we can start".
-	notClaimWe = lazy(`(?i)^(?:们)?(?:继续|开始|来|先|再|聊|看|讨论|一起|可以|能不能|要不要|试试)|^(?:can|could|should|will|'ll|might|may|need\s+to\s+talk|continue|start|(?:'re|’re|are)\s+(?:thinking|wondering|considering|not\s+sure|debating|curious)|(?:们)?(?:在)?(?:考虑|商量|纠结|犹豫))\b`)
+	notClaimWe = lazy(`(?i)^(?:们)?(?:继续|开始|来|先|再|聊|看|讨论|一起|可以|能不能|要不要|试试)|^(?:can|could|should|will|'ll|might|may|need\s+to\s+talk|continue|start|(?:(?:'re|’re|are)\s+)?(?:thinking|wondering|considering|not\s+sure|debating|curious))\b|^(?:们)?(?:在|还在|正在)?(?:考虑|商量|纠结|犹豫)`)
 
 	leadVerbEN = lazy(`(?i)^(big\s+fan\s+of|huge\s+fan\s+of|not\s+a\s+(?:big\s+|huge\s+)?fan\s+of|just\s+got|got|been|just\s+started|started|just\s+finished|finished|just\s+moved|moved|heading|flying|off\s+to|currently\s+working|working|living|just\s+bought|bought|recently\s+started|have\s+been|gonna\s+be|going\s+to\s+be|just\s+turned|turned|grew\s+up|born\s+and\s+raised|born|had|not\s+(?:really\s+)?into)\s+`)
 	leadVerbs  = map[string]string{"big fan of": "is a big fan of", "huge fan of": "is a huge fan of", "not a fan of": "is not a fan of",

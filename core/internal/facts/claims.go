@@ -258,7 +258,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if i := strings.Index(text, "我"); i >= 0 && timeZH.MatchString(text[:i]) && !strings.ContainsAny(text[:i], "你他她它是有") {
+	if i := strings.Index(text, "我"); i >= 0 && timeZH.MatchString(text[:i]) && !strings.ContainsAny(text[:i], "你他她它是有") && !objectVerbZH.MatchString(text[:i]) {
 		rest := text[i+len("我"):]
 		subj := "用户"
 		switch {
