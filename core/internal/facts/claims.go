@@ -148,6 +148,16 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			}
 			f.Evidence = []int{idx}
 			out = append(out, f)
+			if f.Predicate == "uses" {
+				for _, it := range toolItems(text) {
+					g := f
+					g.Content, g.Confidence = "User also uses "+it, f.Confidence-0.05
+					if hasHan(text) {
+						g.Content = "用户也用 " + it
+					}
+					out = append(out, g)
+				}
+			}
 		}
 		st.last = len(out) - 1
 	}
