@@ -117,7 +117,7 @@ func classify(content, clause string, remember bool) Fact {
 		content = strings.TrimRight(content, "?？ ") // "Could you remember that my dentist is Dr. Lee?"
 	}
 	f := Fact{Type: TypeFact, Content: clip(content), Subject: "user", Predicate: "about", Confidence: 0.7}
-	if familyLead.MatchString(content) {
+	if mayFamilyLead(content) && familyLead.MatchString(content) {
 		f.Type, f.Predicate, f.Confidence = TypeProfile, "family", 0.75
 		if remember {
 			f.Confidence = 0.85

@@ -37,10 +37,18 @@ var (
 // commits" → "User prefers small, focused commits"; with lead false only the inside
 // ("renew my passport" → "renew their passport").
 func rewriteEN(clause string, lead bool) string {
+	return rewriteENAt(clause, lead, nil)
+}
+
+// rewriteENAt is rewriteEN with subjectMatch's result for clause when the caller has it
+// (nil: found here).
+func rewriteENAt(clause string, lead bool, m []int) string {
 	c := strings.TrimSpace(clause)
 	out := c
 	if lead {
-		m := subjectMatch(c)
+		if m == nil || c != clause {
+			m = subjectMatch(c)
+		}
 		pre, body := "", c
 		if m != nil {
 			pre, body = strings.TrimSpace(c[:m[4]]), c[m[4]:]

@@ -236,7 +236,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 			}
 		} else if subj == "my" && myThing.MatchString(head(rest, 32)) {
 			return Fact{}, false
-		} else if strings.HasPrefix(subj, "i") && notClaimEN.MatchString(head(rest, 64)) {
+		} else if strings.HasPrefix(subj, "i") && mayNotClaimEN(head(rest, 64)) && notClaimEN.MatchString(head(rest, 64)) {
 			return Fact{}, false
 		}
 		if meaningful(rest) < 2 {
@@ -244,7 +244,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		}
 		st.subj = ""
 		st.en = strings.HasPrefix(subj, "i")
-		content := rewriteEN(text, true)
+		content := rewriteENAt(text, true, m)
 		return classify(content, text, remember), true
 	}
 	if latin && st.en && statusAt([]rune(strings.ToLower(text)), 0) {
@@ -361,9 +361,12 @@ func discourseStrip(text string) stripped {
 	out := stripped{rest: text}
 	for range 4 {
 		t := strings.TrimSpace(out.rest)
-		m := discourseEN.FindStringSubmatchIndex(head(t, 80))
-		if m == nil {
-			m = discourseZH.FindStringSubmatchIndex(head(t, 80))
+		var m []int
+		if mayDiscourse(t) {
+			m = discourseEN.FindStringSubmatchIndex(head(t, 80))
+			if m == nil {
+				m = discourseZH.FindStringSubmatchIndex(head(t, 80))
+			}
 		}
 		if m == nil || m[1] == 0 {
 			out.rest = t
