@@ -29,8 +29,8 @@ func colloquialZH(text string) string {
 // doing or did ("最近在减脂", "上个月刚搬到北京", "目前在创业", "刚换了工作"). The time word is
 // required unless the verb itself places the user (住在, 搬到): a bare "学 Python" is as
 // likely a request.
-var dropSubjectZH = lazy(`^(?:(?:[\p{Han}0-9]{0,8}?(?:天|周.|月|年|号|点|半|早上|上午|中午|下午|晚上|最近|目前|现在|刚刚|刚|已经|一直|正在|还在|平时|这阵子|前阵子|这段时间))+` +
-	`(?:从[\p{Han}A-Za-z]{1,8})?(?:在|要|得|就)?(?:减脂|减肥|健身|备孕|备考|考研|创业|找工作|学|戒|带娃|装修|读|搬|换|买|养|入职|离职|跳槽|转行|开始|练|跑|住|怀孕|休产假|请假|实习|做|去|给|参加|考|面试|交|出差|开会|见|回)` +
+var dropSubjectZH = lazy(`^(?:(?:[0-9一二三四五六七八九十两几半上下这本今明后昨前每个第号点月日年周天早晚中午]{0,8}?(?:天|周.|月|年|号|点|半|早上|上午|中午|下午|晚上|最近|目前|现在|刚刚|刚|已经|一直|正在|还在|平时|这阵子|前阵子|这段时间))+` +
+	`(?:从[\p{Han}A-Za-z]{1,8})?(?:在|要|得|就)?(?:[\p{Han}A-Za-z]{1,8}(?:做|当|上班|工作|读书|实习)|被裁|被辞|失业|迷上|爱上|喜欢上|入坑|减脂|减肥|健身|备孕|备考|考研|创业|找工作|学|戒|带娃|装修|读|搬|换|买|养|入职|离职|跳槽|转行|开始|练|跑|住|怀孕|休产假|请假|实习|做|去|给|参加|考|面试|交|出差|开会|见|回)` +
 	`|(?:住在|搬到|搬去|搬回|定居在?|打算|准备|计划))`)
 
 // danglingPronoun reports whether a claim's content names someone only by a pronoun
@@ -68,4 +68,26 @@ var (
 	pronounEN   = lazy(`\b(?:he|him|his|she|her|hers|he's|she's)\b`)
 	kinBeforeEN = lazy(`\b(?i:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|mom|mum|mother|dad|father|son|daughter|kid|child|baby|toddler|brother|sister|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew|friend|boss|manager|colleague|coworker|roommate|dog|cat|parents?|in-law)\b|\b\p{Lu}\p{Ll}+\b`)
 	kinBeforeZH = lazy(`闺女|女儿|儿子|孩子|娃|老婆|老公|媳妇|妻子|丈夫|爱人|对象|朋友|妈|爸|父母|哥|姐|弟|妹|奶|爷|姥|外婆|外公|同事|老板|领导|室友|猫|狗|宝宝|[A-Z][a-z]+|[\p{Han}]{2,3}(?:叫|是)`)
+)
+
+// genderZH returns 男性 or 女性 for a clause that is only the user's gender ("本人女",
+// "我男的"), else "".
+func genderZH(text string) string {
+	switch strings.TrimRight(text, "的生性") {
+	case "我男":
+		return "男性"
+	case "我女":
+		return "女性"
+	}
+	return ""
+}
+
+var (
+	// selfZH: "我这人吧", "我这个人啊" — the user about to say what they are like.
+	selfZH = lazy(`^我这(?:个)?人(?:吧|啊|呢|嘛|哈)?$`)
+	// idiomZH: "我的锅" (my fault), "我的天", "我的妈呀": the words of a claim, not one.
+	idiomZH = lazy(`^我的(?:锅|错|天|妈呀|妈啊|问题，|意思)`)
+	// writeRequestZH: a sentence that starts by asking for a text to be written; what
+	// follows in it is the text's material ("帮我写条朋友圈，宣布我升职成销售副总裁了").
+	writeRequestZH = lazy(`^(?:请|麻烦你?|你)?(?:帮我|帮忙|给我|替我)?(?:写|起草|编|拟|发)(?:一|个|条|篇|段|封|份|首|下)`)
 )

@@ -25,7 +25,7 @@ var (
 	contentRequest = lazy(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can you|could you|would you|now|also|and)[,!\s]+)*(?:translate|summari[sz]e|rewrite|rephrase|paraphrase|proofread|correct|check|fix\s+(?:the\s+|my\s+)?(?:grammar|spelling|typos?|english)|polish|reword|shorten|expand|write|draft|compose|turn|convert|analy[sz]e|give\s+me\s+(?:an?\s+)?examples?|make\s+(?:a|up)|use)\b[^\n:："“「]*[:："“「]` +
 		`|^[\s\W]*(?:请|麻烦你?|帮我|帮忙|能不能帮我|你能帮我|可以帮我)?[^\n:：“「"]{0,12}(?:翻译|总结|概括|改写|润色|造句|例句|举个例子|缩写|扩写|写一|写个|写段|改一下|改得|改成|改为|修改|翻成|译成|检查一下|分析一下)[^\n:：“「"]*[：:“「"]`)
 	fiction = lazy(`(?i)\b(?:d&d|dnd|dungeons\s+(?:&|and)\s+dragons|tabletop\s+rpg)|\b(?:(?:in|for)\s+my\s+(?:story|novel|book|script|game|screenplay|fic|fanfic|campaign|dream)|my\s+(?:character|protagonist|oc|hero|heroine|villain|bard|wizard|paladin|rogue|warlock|druid|cleric|sorcerer|ranger|avatar)|role[- ]?play|let'?s\s+play|pretend\s+(?:you|I|that|to)|the\s+(?:hero|heroine|protagonist|main\s+character)\b)` +
-		`|\b(?:novel|story|book|screenplay|script|fanfic)\s+(?:I'm|I\s+am|I've\s+been|I\s+was)\s+writing|我在写(?:小说|故事|剧本)|小说里|小说中|故事里|故事中|角色扮演|主角|扮演|假设你是|假装你是|假装我是|剧本里|游戏里的角色|梦见`)
+		`|\b(?:novel|story|book|screenplay|script|fanfic)\s+(?:I'm|I\s+am|I've\s+been|I\s+was)\s+writing|我在写(?:小说|故事|剧本)|我的(?:角色|人物)(?:是|叫)|小说里|小说中|故事里|故事中|角色扮演|主角|扮演|假设你是|假装你是|假装我是|剧本里|游戏里的角色|梦见`)
 )
 
 // userMaterial reports whether a user message is material rather than the user speaking.
@@ -81,6 +81,9 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		}
 		if only[k] {
 			continue
+		}
+		if k == 0 && hasHan(text) && writeRequestZH.MatchString(head(text, 24)) {
+			st.cond = true // "帮我写条朋友圈，宣布我升职了": what follows is the material
 		}
 		if st.cond || (hasLatin(text) && (!prefilter || containsAny(strings.ToLower(text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text)) ||
 			(hasHan(text) && (!prefilter || containsAny(text, condZHNeed)) && condZH.MatchString(text)) {
@@ -181,6 +184,20 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		text, remember = m.rest, remember || m.remember
 	}
 	text = colloquialZH(text)
+	if hasHan(text) {
+		if g := genderZH(text); g != "" {
+			st.subj = "用户"
+			return Fact{Type: TypeProfile, Content: "用户是" + g, Subject: "user", Predicate: "identity", Confidence: 0.75}, true
+		}
+		if selfZH.MatchString(text) {
+			st.subj = "用户" // "我这人吧，就是不爱运动": the claim follows
+			return Fact{}, false
+		}
+		if idiomZH.MatchString(head(text, 24)) {
+			st.subj = ""
+			return Fact{}, false
+		}
+	}
 	latin, han := hasLatin(text), hasHan(text)
 	if m := hedgeEN.FindStringIndex(head(text, 48)); latin && m != nil {
 		text = text[m[1]-1:] // "I think I prefer the second option"

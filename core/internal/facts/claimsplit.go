@@ -44,8 +44,7 @@ func claimClauses(r []rune) [][2]int {
 			// the same subject, a new claim.
 			j := skipConj(r, i+1)
 			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j) ||
-				hasPrefixFold(r[i+1:], "and ") && sameSubjectEN(r[start:i]) && (verbAt(r, j) || statusAt(r, j))) ||
-				hasPrefixFold(r[i+1:], "so ") && subjectAt(r, i+4) {
+				hasPrefixFold(r[i+1:], "and ") && sameSubjectEN(r[start:i]) && (verbAt(r, j) || statusAt(r, j))) {
 				cut(i, i+1)
 			}
 		}
