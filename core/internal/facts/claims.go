@@ -41,7 +41,7 @@ func userMaterial(text string) bool {
 // hands over its payload after a colon or in quotes.
 var (
 	materialNeed = []string{":", "：", "\"", "“", "「"}
-	fictionNeed  = words("d&d dnd dungeons tabletop story novel book script game screenplay fic campaign dream character protagonist oc hero villain bard wizard paladin rogue warlock druid cleric sorcerer ranger avatar role play pretend 小说 故事 剧本 角色扮演 主角 扮演 假设你是 假装 游戏 梦见")
+	fictionNeed  = words("d&d dnd dungeons tabletop story novel book script game screenplay fic campaign dream character protagonist oc hero villain bard wizard paladin rogue warlock druid cleric sorcerer ranger avatar role play pretend 小说 故事 剧本 角色扮演 主角 扮演 假设你是 假装 游戏 梦见 我的角色 我的人物")
 )
 
 // claimState carries what the clauses of a sentence share.
@@ -92,7 +92,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		}
 		last := k == len(spans)-1
 		f, ok := st.claim(text, last && s.ask)
-		if ok && danglingPronoun(string(s.r[:from])+" "+f.Content) {
+		if ok && (danglingPronoun(string(s.r[:from])+" "+f.Content) || !f.remembered() && passingClaim(text)) {
 			st.last = -1
 			continue
 		}
