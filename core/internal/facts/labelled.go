@@ -143,6 +143,7 @@ type Outcome struct {
 	Any, Typed Tally
 	ByType     map[string]*Tally // typed, per type
 	Misses     []string          // what Any got wrong
+	Got        []Fact            // what the heuristics found, for the confidence curve
 }
 
 // Score runs Extract (gate off: the cases are short on purpose) over every case.
@@ -155,7 +156,7 @@ func Score(cases []LabelledCase) []Outcome {
 			msgs[j] = Message{Role: m.Role, Text: m.Content}
 		}
 		got := Extract(msgs, Options{MinMessages: 1}).Facts
-		o := Outcome{Case: c, ByType: map[string]*Tally{}}
+		o := Outcome{Case: c, ByType: map[string]*Tally{}, Got: got}
 		typ := func(t string) *Tally {
 			if o.ByType[t] == nil {
 				o.ByType[t] = &Tally{}
@@ -283,6 +284,7 @@ func WriteReport(w io.Writer, outs []Outcome, misses ...string) {
 			row("type "+typ+" (typed)", t, t, 0)
 		}
 	}
+	writeCurve(w, outs)
 	for _, sp := range misses {
 		fmt.Fprintf(w, "\n%s, what it got wrong:\n", sp)
 		for _, o := range outs {
