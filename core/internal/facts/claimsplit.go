@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -80,7 +81,9 @@ func verbAt(r []rune, i int) bool {
 
 var contVerbsEN = words(`live work moved love like hate have use prefer speak study teach go play own run lived worked grew
 	travel commute cook volunteer coach manage drive ride swim started adopted bought got had
-	spend spent visit visited joined quit left switched married raised taught studied`)
+	spend spent visit visited joined quit left switched married raised taught studied enjoy collect paint knit hike
+	climb cycle surf ski attend avoid eat drink sleep listen watch sing dance brew grow maintain build design sell rent
+	homeschool foster speak practice practise`)
 
 // statusAt reports whether a word that says what the user is starts at i ("I'm vegan and
 // allergic to soy"): after a clause "I'm …" it is a claim of its own.
@@ -105,8 +108,8 @@ func sameSubjectEN(r []rune) bool {
 	for len(w) > 0 && discourseWordEN[strings.Trim(w[0], ",:")] {
 		w = w[1:]
 	}
-	if len(w) < 3 {
-		return false
+	if len(w) < 3 || slices.Contains(w[max(0, len(w)-3):len(w)-1], "to") {
+		return false // "I like to cook and bake", "I tend to work late and sleep in": the verb goes with "to"
 	}
 	switch w[0] {
 	case "i", "i'm", "i’m", "i've", "i’ve", "we", "we're", "we've":
