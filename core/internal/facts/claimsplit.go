@@ -13,6 +13,13 @@ import (
 func claimClauses(r []rune) [][2]int {
 	var out [][2]int
 	start := 0
+	goesOn := false // an English clause with the user as subject was cut: its verbs go on
+	same := func(end int, status bool) bool {
+		if sameSubjectEN(r[start:end], status) {
+			goesOn = true
+		}
+		return goesOn
+	}
 	cut := func(end, next int) {
 		if end > start {
 			out = append(out, [2]int{start, end})
@@ -27,7 +34,7 @@ func claimClauses(r []rune) [][2]int {
 			cut(i, i+1)
 		case c == ',':
 			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) || questionTail(r, i+1) ||
-				sameSubjectEN(r[start:i]) && !hasPrefixFold(r[i+1:], " like ") && (verbAt(r, skipConj(r, i+1)) || statusAt(r, skipConj(r, i+1))) {
+				!hasPrefixFold(r[i+1:], " like ") && (verbAt(r, skipConj(r, i+1)) && same(i, false) || statusAt(r, skipConj(r, i+1)) && same(i, true)) {
 				// ", started a new job…", ", and adopted a dog": the subject goes on.
 				cut(i, i+1)
 			}
@@ -45,7 +52,7 @@ func claimClauses(r []rune) [][2]int {
 			// the same subject, a new claim.
 			j := skipConj(r, i+1)
 			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j) ||
-				hasPrefixFold(r[i+1:], "and ") && sameSubjectEN(r[start:i]) && (verbAt(r, j) || statusAt(r, j))) {
+				hasPrefixFold(r[i+1:], "and ") && (verbAt(r, j) && same(i, false) || statusAt(r, j) && same(i, true))) {
 				cut(i, i+1)
 			}
 		}
@@ -100,13 +107,16 @@ func statusAt(r []rune, i int) bool {
 var statusWordsEN = words("allergic intolerant vegan vegetarian pescatarian diabetic pregnant married engaged divorced single retired based originally lactose gluten-free celiac")
 
 // sameSubjectEN reports whether the clause so far has the user as its subject, a verb and
-// at least one word after it ("I live in Austin" of "I live in Austin and work as a
+// at least one word after it (or, before a status word, is "I'm X") ("I live in Austin" of "I live in Austin and work as a
 // nurse"), so that a verb after "and" or a comma is the same subject going on, not a list
 // inside a claim ("I like to cook and bake" keeps "bake": bake is not a verb of contVerbsEN).
-func sameSubjectEN(r []rune) bool {
+func sameSubjectEN(r []rune, status bool) bool {
 	w := strings.Fields(strings.ToLower(strings.TrimSpace(string(r))))
 	for len(w) > 0 && discourseWordEN[strings.Trim(w[0], ",:")] {
 		w = w[1:]
+	}
+	if status && len(w) == 2 && (w[0] == "i'm" || w[0] == "i’m") {
+		return true // "I'm vegan and allergic to soy"
 	}
 	if len(w) < 3 || slices.Contains(w[max(0, len(w)-3):len(w)-1], "to") {
 		return false // "I like to cook and bake", "I tend to work late and sleep in": the verb goes with "to"
