@@ -43,6 +43,9 @@ func danglingPronoun(content string) bool {
 		i := strings.IndexAny(c, "他她")
 		return i >= 0 && !kinBeforeZH.MatchString(c[:i])
 	}
+	if prefilter && !hasPronounEN(content) {
+		return false
+	}
 	m := pronounEN.FindStringIndex(content)
 	if m == nil {
 		return false
@@ -53,6 +56,20 @@ func danglingPronoun(content string) bool {
 		}
 	}
 	return true
+}
+
+// pronounWordsEN are the words pronounEN matches.
+var pronounWordsEN = wordSet("he him his she her hers")
+
+// hasPronounEN reports whether one of the words of s is in pronounWordsEN: pronounEN can
+// match only then.
+func hasPronounEN(s string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r >= 0x80 || !isWordByte(byte(r)) }) {
+		if pronounWordsEN[w] { // words as the expression's \b sees them: ASCII letters, digits, _
+			return true
+		}
+	}
+	return false
 }
 
 // notNameEN are capitalised words that are not a name a pronoun could stand for.

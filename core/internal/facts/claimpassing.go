@@ -1,5 +1,7 @@
 package facts
 
+import "strings"
+
 // Passing events: "I had pasta for lunch today", "我今天吃了火锅", "I'm cooking dinner right
 // now" are first-person statements but not facts worth remembering — what the user did or
 // is doing at the moment of speaking. A claim anchored to the moment (today, yesterday,
@@ -28,9 +30,19 @@ func passingClaim(clause string) bool {
 		return (!prefilter || containsAny(clause, momentZHNeed)) && momentZH.MatchString(clause) &&
 			!lastingZH.MatchString(clause) && !aheadZH.MatchString(clause)
 	}
-	return hasLatin(clause) && (momentEN.MatchString(clause) || nowEN.MatchString(clause) && everydayEN.MatchString(clause)) &&
+	if !hasLatin(clause) {
+		return false
+	}
+	lower := strings.ToLower(clause)
+	if prefilter && !containsAny(lower, momentENNeed) {
+		return false
+	}
+	return (momentEN.MatchString(clause) || nowEN.MatchString(clause) && everydayEN.MatchString(clause)) &&
 		!lastingEN.MatchString(clause) && !aheadEN.MatchString(clause)
 }
+
+// momentENNeed: every match of momentEN or nowEN contains one.
+var momentENNeed = words("today tonight this yesterday last just earlier now moment")
 
 var momentZHNeed = words("今天 今儿 今晚 昨天 昨晚 昨儿 刚 这会儿 在 没电 坏了 卡了 死机 掉线 断网 还没到 没收到")
 
