@@ -108,3 +108,12 @@ var (
 	// follows in it is the text's material ("帮我写条朋友圈，宣布我升职成销售副总裁了").
 	writeRequestZH = lazy(`^(?:请|麻烦你?|你)?(?:帮我|帮忙|给我|替我)?(?:写|起草|编|拟|发)(?:一|个|条|篇|段|封|份|首|下)`)
 )
+
+// kinLeadZH / kinLeadEN: a sentence that starts with one of the user's close family and
+// no 我 / "my" — people leave it out ("老公最近迷上钓鱼了", "闺女今年上一年级", "Wife works
+// nights", "Husband's a chef"). Generic words (孩子, 宝宝, kids) are left out: "孩子应该多
+// 运动" is an opinion about children.
+var (
+	kinLeadZH = lazy(`^(?:老公|老婆|媳妇|闺女|女儿|儿子|爸妈|老爸|老妈|爱人|对象|男朋友|女朋友|老大|老二|婆婆|公公|岳父|岳母|大儿子|小儿子|大女儿|小女儿)`)
+	kinLeadEN = lazy(`(?i)^(wife|husband|hubby|partner|boyfriend|girlfriend|fianc[eé]e?|son|daughter|mom|mum|dad)(?:'s|’s|\s+(?:is|was|has|works|just|and\s+I|lives|loves|hates|teaches|runs|plays|got|started))\b`)
+)

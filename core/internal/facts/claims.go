@@ -338,6 +338,14 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f.Confidence -= 0.15
 		return f, true
 	}
+	if st.subj == "" && st.last < 0 && !strings.Contains(text, "?") && !strings.Contains(text, "？") {
+		if han && !strings.ContainsAny(text, "我你您他她它") && kinLeadZH.MatchString(text) && !requestZH.MatchString(text) {
+			return st.claim("我"+text, ask) // "老公最近迷上钓鱼了"
+		}
+		if latin && !han && kinLeadEN.MatchString(head(text, 40)) {
+			return st.claim("My "+strings.ToLower(text[:1])+text[1:], ask) // "Wife works nights"
+		}
+	}
 	if han && st.subj == "" && st.last < 0 && !strings.ContainsAny(text, "我你您他她它") && dropSubjectZH.MatchString(head(text, 36)) {
 		// "最近在减脂，晚饭只吃沙拉": the user, subject left out.
 		st.subj = "用户"
