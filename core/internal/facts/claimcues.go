@@ -47,7 +47,7 @@ var (
 		"had": "had", "not into": "is not into", "not really into": "is not really into"}
 	// leadObjectEN: "Got it, thanks", "Been there": the lead verb's object is the talk itself.
 	leadObjectEN  = lazy(`(?i)^(?:it|this|that|you|there|here|ya|yeah)\b`)
-	namesEN       = lazy(`(?i)^(?:the\s+)?name'?s\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
+	namesEN       = lazy(`(?i)^(?:the\s+|my\s+)?name'?s\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
 	firstPersonEN = lazy(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 	imperativeEN  = lazy(`(?i)^(?:please\s+|pls\s+|kindly\s+|now\s+|ok\s+|okay\s+|so\s+)*(?:here's|here\s+is|here\s+are|tell|give|show|help|let|let's|write|make|find|send|explain|draft|translate|create|list|remind|check|fix|summari[sz]e|teach|walk|get|take|bring|call|email|text|ask|trust|believe|excuse|forgive|pardon|thank|thanks|thx|ty|can|could|would|will|do|don't|use|keep|stop|sorry|hey|hi|hello|wait|hold|look|see|go|come|try|remember|forget|put|add|set|read|review|compare|suggest|recommend|plan|build|implement|convert|rewrite|proofread|calculate|describe|outline|sign|pick|choose|answer|reply|respond|no\s+worries|no\s+problem|nice|great|cool|awesome|wow|ok|okay|yes|yeah|yep|nope|lol|haha|good|sounds|that\s+works|that's|this\s+is|it's|it\s+was|you)\b`)
 	thirdEN       = lazy(`(?i)["“”「」]|^(?:it|this|that|these|those|which)\b|\b(?:quote|quoted|saying|proverb|lyrics?|line\s+from)\b|\b(?:he|she|they|his|her|their|him)\s+(?:said|says|told|thinks|asked|wrote)\b|\b(?:said|says|told\s+me)\b|\bme\s+(?:too|neither|either)\b`)

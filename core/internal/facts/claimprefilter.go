@@ -90,3 +90,16 @@ func mayFamilyLead(content string) bool {
 	return len(content) >= 6 && strings.EqualFold(content[:6], "user's") || len(content) >= 14 && strings.EqualFold(content[:14], "user and their") ||
 		strings.HasPrefix(content, "用户的")
 }
+
+// informalEN writes the apostrophes people leave out at the start of a clause back in:
+// "im a nurse" → "i'm a nurse", "ive been vegan" → "i've been vegan", "i dont eat pork" →
+// "i don't eat pork", and "my names tom" → "my name's tom", so the claim rules read them.
+func informalEN(text string) string {
+	lower := strings.ToLower(head(text, 16))
+	for _, p := range [][2]string{{"im ", "i'm "}, {"ive ", "i've "}, {"i dont ", "i don't "}, {"i cant ", "i can't "}, {"my names ", "my name's "}} {
+		if strings.HasPrefix(lower, p[0]) {
+			return p[1] + text[len(p[0]):]
+		}
+	}
+	return text
+}

@@ -199,6 +199,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		}
 	}
 	latin, han := hasLatin(text), hasHan(text)
+	if latin {
+		text = informalEN(text)
+	}
 	if m := hedgeEN.FindStringIndex(head(text, 48)); latin && m != nil {
 		text = text[m[1]-1:] // "I think I prefer the second option"
 	}

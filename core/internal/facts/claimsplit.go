@@ -15,7 +15,7 @@ func claimClauses(r []rune) [][2]int {
 	start := 0
 	goesOn := false // an English clause with the user as subject was cut: its verbs go on
 	same := func(end int, status bool) bool {
-		if sameSubjectEN(r[start:end], status) {
+		if start <= end && sameSubjectEN(r[start:end], status) {
 			goesOn = true
 		}
 		return goesOn
@@ -51,15 +51,51 @@ func claimClauses(r []rune) [][2]int {
 			// " and I…", " but my…": a new subject (not "my wife and I…"); " but live in…":
 			// the same subject, a new claim.
 			j := skipConj(r, i+1)
+			if start > i {
+				continue // inside the separator of the cut before (" — ")
+			}
 			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j) ||
 				hasPrefixFold(r[i+1:], "and ") && (verbAt(r, j) && same(i, false) || statusAt(r, j) && same(i, true))) {
 				cut(i, i+1)
+			} else if j == i+1 && runOnAt(r, j) && !afterFunctionWord(r[start:i]) && sameSubjectEN(r[start:i], false) {
+				cut(i, i+1) // "i am a teacher i live in ohio": no punctuation between two claims
 			}
 		}
 	}
 	cut(len(r), len(r))
 	return out
 }
+
+// runOnAt reports whether a new first-person claim starts at i without a conjunction or
+// punctuation before it: "i" or "im"/"i'm" and one of the verbs a claim starts with.
+func runOnAt(r []rune, i int) bool {
+	w := strings.ToLower(string(r[i:min(len(r), i+16)]))
+	for _, p := range []string{"i ", "im ", "i'm ", "i’m "} {
+		if rest, ok := strings.CutPrefix(w, p); ok {
+			if p != "i " {
+				return true
+			}
+			for _, v := range runOnVerbsEN {
+				if strings.HasPrefix(rest, v+" ") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// afterFunctionWord reports whether the clause so far ends with a word that joins what
+// follows to it ("…, so I'm working half days", "…when I run the tests"): no run-on there.
+func afterFunctionWord(r []rune) bool {
+	w := strings.Fields(strings.ToLower(string(r)))
+	return len(w) > 0 && functionWordsEN[strings.Trim(w[len(w)-1], ",;:")]
+}
+
+var functionWordsEN = wordSet(`so and but or because cause cos that when whenever if then as since while where what which
+	who whom how why than though although unless until before after once whether like cuz coz`)
+
+var runOnVerbsEN = words("am live work have love like hate use study teach play own run prefer don't dont do also")
 
 // questionTail reports whether the text from i is a question that ends the sentence
 // ("I'm vegan, what should we cook?"): the statement before it stays a claim.
