@@ -37,7 +37,7 @@ type LabelledCase struct {
 // (issue 6's dev, heldout and blind splits), dev.json (issue 9's dev cases) and blind.json
 // (issue 9's blind cases, written by another engineer without seeing the rules), when
 // present.
-var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json"}
+var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json", "dev5.json"}
 
 // LoadLabelled reads the labelled files of dir; a missing file other than the first is
 // skipped.
