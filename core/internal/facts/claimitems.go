@@ -13,7 +13,7 @@ import (
 // toolItems returns the items after the first of a list of tools in a clause, nil when the
 // clause has no such list. In text with Han characters an item is a run of Latin words
 // ("Docker Desktop", "VS Code"); in English, the words after the verb, cut at ", ", " and ",
-// " + " and " / " when every piece is short (at most 3 words) — "I use Vim for notes and for
+// " + " and " / " when every piece is short (at most 4 words) — "I use Vim for notes and for
 // code" has a piece that is not a tool and yields nothing.
 func toolItems(clause string) []string {
 	if hasHan(clause) {
@@ -45,7 +45,7 @@ func toolItems(clause string) []string {
 	for k, p := range parts {
 		p = strings.TrimSpace(p)
 		w := strings.Fields(p)
-		if len(w) == 0 || len(w) > 3 || listLead[strings.ToLower(w[0])] && strings.ToLower(w[0]) != "plus" {
+		if len(w) == 0 || len(w) > 4 || listLead[strings.ToLower(w[0])] && strings.ToLower(w[0]) != "plus" {
 			return nil
 		}
 		for _, x := range w {

@@ -126,7 +126,7 @@ var contVerbsEN = words(`live work moved love like hate have use prefer speak st
 	travel commute cook volunteer coach manage drive ride swim started adopted bought got had
 	spend spent visit visited joined quit left switched married raised taught studied enjoy collect paint knit hike
 	climb cycle surf ski attend avoid eat drink sleep listen watch sing dance brew grow maintain build design sell rent
-	homeschool foster speak practice practise`)
+	homeschool foster speak practice practise moving working living starting studying planning learning`)
 
 // statusAt reports whether a word that says what the user is starts at i ("I'm vegan and
 // allergic to soy"): after a clause "I'm …" it is a claim of its own.
