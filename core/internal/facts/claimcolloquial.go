@@ -117,3 +117,17 @@ var (
 	kinLeadZH = lazy(`^(?:老公|老婆|媳妇|闺女|女儿|儿子|爸妈|老爸|老妈|爱人|对象|男朋友|女朋友|老大|老二|婆婆|公公|岳父|岳母|大儿子|小儿子|大女儿|小女儿)`)
 	kinLeadEN = lazy(`(?i)^(wife|husband|hubby|partner|boyfriend|girlfriend|fianc[eé]e?|son|daughter|mom|mum|dad)(?:'s|’s|\s+(?:is|was|has|works|just|and\s+I|lives|loves|hates|teaches|runs|plays|got|started))\b`)
 )
+
+// writeRequestEN: a sentence that starts by asking for a text to be written ("Draft an
+// email to my landlord saying the heater is broken"): the heater is the email's matter,
+// not an error the user reports, nor a completion.
+var writeRequestEN = lazy(`(?i)^(?:(?:please|pls|can\s+you|could\s+you|would\s+you|help\s+me)\s+)*(?:draft|write|compose|email|text|reply\s+to|rewrite|translate|summari[sz]e)\b`)
+
+// writeRequest reports whether a user sentence asks for a text to be written.
+func writeRequest(s *sentence) bool {
+	t := strings.TrimSpace(s.s)
+	if hasHan(t) {
+		return writeRequestZH.MatchString(head(t, 24))
+	}
+	return hasLatin(t) && writeRequestEN.MatchString(head(t, 48))
+}

@@ -298,8 +298,11 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	if !lesson {
 		run(kRule)
 	}
-	done := run(kDone)
-	if !lesson && !done {
+	done, req := false, writeRequest(s)
+	if !req {
+		done = run(kDone)
+	}
+	if !lesson && !done && !req {
 		run(kError)
 	}
 	var pf []spanFact
