@@ -51,6 +51,7 @@ func TestClaims_part1(t *testing.T) {
 		{"state_zh", "我的快递还没到", nil},
 		{"at_work", "I'm at work.", nil},
 		{"pronoun_en", "He's a vegan and I'm cooking for him on Saturday, any ideas?", nil},
+		{"pronoun_antecedent", "My sister Anna is coming to stay, and I'm picking her up on Friday.", []string{"User's sister Anna is coming to stay", "User is picking her up on Friday"}},
 		{"pronoun_zh", "他是素食者，周六我要请他吃饭，有什么建议？", nil},
 		{"write_request_zh", "帮我写条朋友圈，宣布我升职成销售副总裁了", nil},
 		{"character_zh", "我的角色是一个住在森林里的半精灵游侠", nil},
