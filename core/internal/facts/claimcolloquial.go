@@ -123,6 +123,10 @@ var (
 // not an error the user reports, nor a completion.
 var writeRequestEN = lazy(`(?i)^(?:(?:please|pls|can\s+you|could\s+you|would\s+you|help\s+me)\s+)*(?:draft|write|compose|email|text|reply\s+to|rewrite|translate|summari[sz]e)\b`)
 
+// sayingEN: "As my grandma used to say, I'm never too old to learn" — what follows is
+// someone's saying.
+var sayingEN = lazy(`(?i)^as\s+(?:my\s+|our\s+|the\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?\s+(?:used\s+to\s+say|would\s+say|always\s+says?|says|said|puts\s+it)\b`)
+
 // writeRequest reports whether a user sentence asks for a text to be written.
 func writeRequest(s *sentence) bool {
 	t := strings.TrimSpace(s.s)
