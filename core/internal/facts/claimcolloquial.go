@@ -135,3 +135,12 @@ func writeRequest(s *sentence) bool {
 	}
 	return hasLatin(t) && writeRequestEN.MatchString(head(t, 48))
 }
+
+// statementZH reports whether a Chinese sentence is the user saying something about
+// themselves — it starts with 我 and speaks to no one (no 你/您, no answer or reply) — so
+// that "我每次坐车都晕车" is a habit, not the rule "每次…都" would make of it.
+func statementZH(s *sentence) bool {
+	t := strings.TrimSpace(s.s)
+	return strings.HasPrefix(t, "我") && !strings.HasPrefix(t, "我们") && !strings.ContainsAny(t, "你您") &&
+		!containsAny(t, []string{"回答", "回复", "回我", "给我", "帮我", "告诉我", "提醒我"})
+}

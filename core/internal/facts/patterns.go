@@ -295,7 +295,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	if !user {
 		return out
 	}
-	if !lesson {
+	if !lesson && !statementZH(s) {
 		run(kRule)
 	}
 	done, req := false, writeRequest(s)
