@@ -11,7 +11,7 @@ import "strings"
 
 var (
 	momentEN = lazy(`(?i)\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|yesterday|last\s+night|just\s+now|earlier\s+today|be\s+right\s+back|brb|just\s+(?:had|ate|got\s+back|woke\s+up|finished\s+(?:lunch|dinner|breakfast|eating)))\b`)
-	momentZH = lazy(`今天|今儿|今晚|昨天|昨晚|昨儿|刚才|刚刚|这会儿|现在正在|正在|(?:^|我)在(?:做饭|吃饭|洗澡|开车|上班的路上|路上|睡觉|看电视|看剧|追剧|排队|泡茶|煮|洗|收拾)|马上回来|(?:要|先|得)?去(?:洗澡|睡觉|睡了|吃饭了|上厕所)|刚(?:吃|睡|起|到家|下班|回来|回家|看完|洗)|没电|坏了|卡了|死机|掉线|断网|还没到|没收到|^我?在(?:公司|家|学校|单位|外面|医院|车上|地铁上|路上)(?:呢|了|啊|哦)?$`)
+	momentZH = lazy(`今天|今儿|今晚|昨天|昨晚|昨儿|刚才|刚刚|这会儿|现在正在|正在|(?:^|我)在(?:做饭|吃饭|洗澡|开车|上班的路上|路上|睡觉|看电视|看剧|追剧|排队|泡茶|煮|洗|收拾)|马上回来|感冒了|发烧了|头疼|头痛|没奶了|(?:要|先|得)?去(?:洗澡|睡觉|睡了|吃饭了|上厕所)|刚(?:吃|睡|起|到家|下班|回来|回家|看完|洗)|没电|坏了|卡了|死机|掉线|断网|还没到|没收到|^我?在(?:公司|家|学校|单位|外面|医院|车上|地铁上|路上)(?:呢|了|啊|哦)?$`)
 	// nowEN with everydayEN: "I'm cooking dinner right now", "going to bed now" (not "I'm
 	// doing keto right now", which is how the user eats these days).
 	nowEN      = lazy(`(?i)\b(?:right\s+now|now|at\s+the\s+moment)\b`)
@@ -37,14 +37,18 @@ func passingClaim(clause string) bool {
 	if prefilter && !containsAny(lower, momentENNeed) {
 		return false
 	}
-	return (momentEN.MatchString(clause) || nowEN.MatchString(clause) && everydayEN.MatchString(clause)) &&
+	return (momentEN.MatchString(clause) || nowEN.MatchString(clause) && everydayEN.MatchString(clause) || ailmentEN.MatchString(clause)) &&
 		!lastingEN.MatchString(clause) && !aheadEN.MatchString(clause)
 }
 
 // momentENNeed: every match of momentEN or nowEN contains one.
-var momentENNeed = words("today tonight this yesterday last just earlier now moment back brb")
+var momentENNeed = words("today tonight this yesterday last just earlier now moment back brb cold fever headache hangover sore flu out")
 
-var momentZHNeed = words("今天 今儿 今晚 昨天 昨晚 昨儿 刚 这会儿 在 去 马上回来 没电 坏了 卡了 死机 掉线 断网 还没到 没收到")
+// ailmentEN: a passing ailment or errand ("I've got a cold", "my kid has a fever", "We're
+// out of milk"), not a fact about the user that lasts.
+var ailmentEN = lazy(`(?i)\b(?:a\s+(?:cold|fever|headache|hangover|sore\s+throat)|the\s+flu|out\s+of\s+(?:milk|coffee|bread|eggs|toilet\s+paper))\b`)
+
+var momentZHNeed = words("今天 今儿 今晚 昨天 昨晚 昨儿 刚 这会儿 在 去 马上回来 感冒了 发烧了 头疼 头痛 没奶了 没电 坏了 卡了 死机 掉线 断网 还没到 没收到")
 
 // remembered reports whether the user asked for the fact to be remembered (claims then
 // have confidence 0.85 or more): a passing event they ask to keep is kept.

@@ -58,7 +58,7 @@ func mayDiscourse(t string) bool {
 // notClaimENWords are the words notClaimEN's alternatives start with; its adverbs and
 // auxiliaries come before them, so the check looks at every word of the clause's head.
 var notClaimENWords = wordSet(`not sure sorry glad happy afraid wondering curious confused lost stuck kidding joking
-	following logging signing back here ready done work home school fine good ok okay alright great tired exhausted bored hungry thirsty sleepy stressed nervous
+	following logging signing almost nearly meaning gonna back here ready done work home school fine good ok okay alright great tired exhausted bored hungry thirsty sleepy stressed nervous
 	excited upset annoyed frustrated thinking trying looking going about asking writing impressed grateful thankful
 	amazed surprised disappointed working on heading at in got getting off brb afk think thought guess suppose believe
 	feel wonder wondered hope wish mean meant see saw know knew understand agree disagree bet doubt assume imagine
