@@ -144,3 +144,7 @@ func statementZH(s *sentence) bool {
 	return strings.HasPrefix(t, "我") && !strings.HasPrefix(t, "我们") && !strings.ContainsAny(t, "你您") &&
 		!containsAny(t, []string{"回答", "回复", "回我", "给我", "帮我", "告诉我", "提醒我"})
 }
+
+// talkZH: a claim about the conversation with the assistant ("跟你说的", "问过你"), not
+// about the user; "我 prefer 你用中文回答" is a preference and stays.
+var talkZH = lazy(`(?:跟|和|问|给|对|告诉|同|问过|跟过)(?:你|您)|(?:你|您)(?:说|问|讲|提)`)

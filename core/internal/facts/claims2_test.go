@@ -72,6 +72,7 @@ func TestClaims_part1(t *testing.T) {
 		{"grab_coffee", "I'm gonna grab coffee.", nil},
 		{"fever_zh", "我女儿发烧了", nil},
 		{"allergy_stays", "I'm allergic to cold weather", []string{"cold weather"}},
+		{"prefer_you_zh", "我 prefer 你用中文回答", []string{"你用中文回答"}},
 		{"character_zh", "我的角色是一个住在森林里的半精灵游侠", nil},
 		{"object_me_zh", "文字说明对我更友好", nil},
 		{"idiom_zh", "我的锅，打错字了", nil},
