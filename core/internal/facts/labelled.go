@@ -34,10 +34,12 @@ type LabelledCase struct {
 }
 
 // LabelledFiles are the sets of testdata, in the order they are read: labelled.json
-// (issue 6's dev, heldout and blind splits), dev.json (issue 9's dev cases) and blind.json
-// (issue 9's blind cases, written by another engineer without seeing the rules), when
+// (issue 6's dev, heldout and blind splits), dev.json (issue 9's dev cases), blind.json
+// (issue 9's blind cases, written by another engineer without seeing the rules),
+// dev2–dev5.json (the second round's dev cases) and blind2.json (a second blind set,
+// written during the second round by another engineer who did not see the rules), when
 // present.
-var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json", "dev5.json"}
+var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json", "dev5.json", "blind2.json"}
 
 // LoadLabelled reads the labelled files of dir; a missing file other than the first is
 // skipped.
