@@ -10,7 +10,7 @@ import (
 
 func init() {
 	commands["eval-facts"] = command{
-		summary: "score the fact heuristics on the labelled sets: eval-facts [--dir DIR] [--misses dev,blind]",
+		summary: "score the fact heuristics on the labelled sets: eval-facts [--dir DIR] [--splits dev] [--misses dev,blind]",
 		run:     runEvalFacts,
 	}
 }
@@ -21,6 +21,7 @@ func runEvalFacts(args []string) error {
 	fs := flag.NewFlagSet("eval-facts", flag.ContinueOnError)
 	dir := fs.String("dir", "core/internal/facts/testdata", "directory of labelled.json, dev.json and blind.json")
 	misses := fs.String("misses", "", "comma-separated splits whose wrong cases to list (dev, heldout, blind)")
+	splits := fs.String("splits", "", "comma-separated splits to score (default: all); dev alone leaves the blind split unrun")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -28,5 +29,9 @@ func runEvalFacts(args []string) error {
 	if *misses != "" {
 		m = strings.Split(*misses, ",")
 	}
-	return core.EvalFacts(os.Stdout, *dir, m...)
+	var only []string
+	if *splits != "" {
+		only = strings.Split(*splits, ",")
+	}
+	return core.EvalFactsSplits(os.Stdout, *dir, only, m...)
 }

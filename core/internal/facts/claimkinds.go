@@ -33,7 +33,7 @@ var claimKinds = []struct {
 	{TypeProfile, "family", "daughter* son sons wife husband partner kid kids children mom mum mother dad father brother* sister* parents grand* twins baby girlfriend boyfriend fianc* dog dogs cat cats pet pets puppy kitten family in-law in-laws cousin* niece nephew aunt uncle roommate", "", "闺女 女儿 儿子 老婆 老公 妻子 丈夫 孩子 妈 爸 父母 哥 姐 弟 妹 外婆 奶奶 爷爷 外公 姥 女朋友 男朋友 对象 猫 狗 金毛 宠物 宝宝 家人", false},
 	{TypeProfile, "job", "work works worked working job engineer developer programmer teacher nurse designer manager lead team company startup freelanc* intern employ* career doctor lawyer student studying study major retired founder consultant analyst researcher professor chef accountant pm ceo cto", "", "工作 上班 公司 团队 工程师 老师 教师 程序员 经理 律师 护士 实习 创业 离职 职业 学生 研究生 读书 上学 专业 退休 医生 会计 策划 运营 设计师 做前端 做后端", false},
 	{TypeProfile, "location", "live lives lived living moved move from based commute house apartment hometown originally", "grew_up", "住 搬 老家 来自 家在 定居 通勤", false},
-	{TypeProfile, "uses", "use uses using used code coding laptop machine setup editor computer phone linux mac macbook windows ide keyboard monitor vim neovim emacs vscode run runs deploy stack", "write_in vs_code", "用 电脑 手机 平板 装的 系统", false},
+	{TypeProfile, "uses", "use uses using used code coding laptop machine setup editor computer phone linux mac macbook windows ide keyboard monitor vim neovim emacs vscode run runs deploy stack", "write_in vs_code", "用 电脑 手机 平板 装的 系统 技术栈 配置", false},
 	{TypeProfile, "identity", "pronouns nationality citizen canadian american british chinese german french indian japanese korean", "years_old year_old", "岁 属 国籍", true},
 }
 
@@ -67,8 +67,11 @@ var kindCues = func() (out []struct {
 func kindOf(clause string) int {
 	lower := strings.ToLower(clause)
 	toks := strings.FieldsFunc(lower, func(r rune) bool {
-		return !(r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '-'))
+		return !(r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '-' || r == '.'))
 	})
+	for i, t := range toks {
+		toks[i] = strings.Trim(t, ".") // "Next.js" is one word, not "next"
+	}
 	spaced := " " + strings.Join(toks, " ") + " "
 	han := hasHan(clause)
 	for i, k := range claimKinds {
@@ -117,7 +120,7 @@ func classify(content, clause string, remember bool) Fact {
 		content = strings.TrimRight(content, "?？ ") // "Could you remember that my dentist is Dr. Lee?"
 	}
 	f := Fact{Type: TypeFact, Content: clip(content), Subject: "user", Predicate: "about", Confidence: 0.7}
-	if familyLead.MatchString(content) {
+	if mayFamilyLead(content) && familyLead.MatchString(content) {
 		f.Type, f.Predicate, f.Confidence = TypeProfile, "family", 0.75
 		if remember {
 			f.Confidence = 0.85

@@ -18,7 +18,7 @@ var (
 		{"we've ", "User and family have "}, {"we ", "User and family "}, {"me and my ", "User and their "},
 	}
 	enMid = strings.NewReplacer(" my ", " their ", " My ", " their ", " our ", " their ", " Our ", " their ", " I'm ", " they're ", " I’m ", " they're ",
-		" I've ", " they've ", " I'd ", " they'd ", " I'll ", " they'll ", " I ", " they ", " me ", " them ",
+		" I am ", " they are ", " I was ", " they were ", " I've ", " they've ", " I'd ", " they'd ", " I'll ", " they'll ", " I ", " they ", " me ", " them ",
 		" myself", " themselves", " mine", " theirs", " me.", " them.", " me,", " them,")
 	enAdverb = lazy(`(?i)^(?:(?:really|also|just|mostly|usually|always|often|sometimes|never|still|normally|typically|generally|currently|now|actually|only|rarely|totally|absolutely|definitely|personally|mainly|primarily|even|already|finally|recently|kind\s+of|kinda|honestly|seriously|genuinely|occasionally|regularly|basically)\s+)*`)
 	enNoConj = func() map[string]bool {
@@ -37,10 +37,18 @@ var (
 // commits" → "User prefers small, focused commits"; with lead false only the inside
 // ("renew my passport" → "renew their passport").
 func rewriteEN(clause string, lead bool) string {
+	return rewriteENAt(clause, lead, nil)
+}
+
+// rewriteENAt is rewriteEN with subjectMatch's result for clause when the caller has it
+// (nil: found here).
+func rewriteENAt(clause string, lead bool, m []int) string {
 	c := strings.TrimSpace(clause)
 	out := c
 	if lead {
-		m := subjectMatch(c)
+		if m == nil || c != clause {
+			m = subjectMatch(c)
+		}
 		pre, body := "", c
 		if m != nil {
 			pre, body = strings.TrimSpace(c[:m[4]]), c[m[4]:]

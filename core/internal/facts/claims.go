@@ -22,10 +22,10 @@ import (
 // request with its payload ("Translate: I like cats", "总结一下这段话：我叫张伟…") — or sets up
 // fiction or role-play says nothing about the user.
 var (
-	contentRequest = lazy(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can you|could you|would you|now|also|and)[,!\s]+)*(?:translate|summari[sz]e|rewrite|rephrase|paraphrase|proofread|correct|check|fix\s+(?:the\s+|my\s+)?(?:grammar|spelling|typos?|english)|polish|reword|shorten|expand|write|draft|compose|turn|convert|analy[sz]e|give\s+me\s+(?:an?\s+)?examples?|make\s+(?:a|up)|use)\b[^\n:："“「]*[:："“「]` +
+	contentRequest = lazy(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can you|could you|would you|now|also|and)[,!\s]+)*(?:translate|summari[sz]e|rewrite|rephrase|paraphrase|proofread|correct|check|fix\s+(?:the\s+|my\s+)?(?:grammar|spelling|typos?|english)|polish|reword|shorten|expand|write|draft|compose|turn|convert|analy[sz]e|give\s+me\s+(?:an?\s+)?examples?|make\s+(?:a|up|this|it)|use)\b[^\n:："“「—–]*[:："“「—–]` +
 		`|^[\s\W]*(?:请|麻烦你?|帮我|帮忙|能不能帮我|你能帮我|可以帮我)?[^\n:：“「"]{0,12}(?:翻译|总结|概括|改写|润色|造句|例句|举个例子|缩写|扩写|写一|写个|写段|改一下|改得|改成|改为|修改|翻成|译成|检查一下|分析一下)[^\n:：“「"]*[：:“「"]`)
-	fiction = lazy(`(?i)\b(?:d&d|dnd|dungeons\s+(?:&|and)\s+dragons|tabletop\s+rpg)|\b(?:(?:in|for)\s+my\s+(?:story|novel|book|script|game|screenplay|fic|fanfic|campaign|dream)|my\s+(?:character|protagonist|oc|hero|heroine|villain|bard|wizard|paladin|rogue|warlock|druid|cleric|sorcerer|ranger|avatar)|role[- ]?play|let'?s\s+play|pretend\s+(?:you|I|that|to)|the\s+(?:hero|heroine|protagonist|main\s+character)\b)` +
-		`|\b(?:novel|story|book|screenplay|script|fanfic)\s+(?:I'm|I\s+am|I've\s+been|I\s+was)\s+writing|我在写(?:小说|故事|剧本)|小说里|小说中|故事里|故事中|角色扮演|主角|扮演|假设你是|假装你是|假装我是|剧本里|游戏里的角色|梦见`)
+	fiction = lazy(`(?i)\b(?:d&d|dnd|dungeons\s+(?:&|and)\s+dragons|tabletop\s+rpg)|\b(?:(?:in|for)\s+my\s+(?:story|novel|book|script|game|screenplay|fic|fanfic|campaign|dream)|my\s+(?:character|protagonist|oc|hero|heroine|villain|bard|wizard|paladin|rogue|warlock|druid|cleric|sorcerer|ranger|avatar)|role[- ]?play|let'?s\s+play|in\s+(?:the\s+)?game\b|pretend\s+(?:you|I|that|to)|the\s+(?:hero|heroine|protagonist|main\s+character)\b)` +
+		`|\b(?:novel|story|book|screenplay|script|fanfic)\s+(?:I'm|I\s+am|I've\s+been|I\s+was)\s+writing|我在写(?:小说|故事|剧本)|我的(?:角色|人物)(?:是|叫)|小说里|小说中|故事里|故事中|角色扮演|主角|扮演|假设你是|假装你是|假装我是|剧本里|游戏里的角色|梦见`)
 )
 
 // userMaterial reports whether a user message is material rather than the user speaking.
@@ -40,8 +40,8 @@ func userMaterial(text string) bool {
 // materialNeed and fictionNeed prefilter userMaterial's expressions: a content request
 // hands over its payload after a colon or in quotes.
 var (
-	materialNeed = []string{":", "：", "\"", "“", "「"}
-	fictionNeed  = words("d&d dnd dungeons tabletop story novel book script game screenplay fic campaign dream character protagonist oc hero villain bard wizard paladin rogue warlock druid cleric sorcerer ranger avatar role play pretend 小说 故事 剧本 角色扮演 主角 扮演 假设你是 假装 游戏 梦见")
+	materialNeed = []string{":", "：", "\"", "“", "「", "—", "–"}
+	fictionNeed  = words("d&d dnd dungeons tabletop story novel book script game screenplay fic campaign dream character protagonist oc hero villain bard wizard paladin rogue warlock druid cleric sorcerer ranger avatar role play pretend 小说 故事 剧本 角色扮演 主角 扮演 假设你是 假装 游戏 梦见 我的角色 我的人物")
 )
 
 // claimState carries what the clauses of a sentence share.
@@ -82,6 +82,9 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		if only[k] {
 			continue
 		}
+		if k == 0 && (hasHan(text) && writeRequestZH.MatchString(head(text, 24)) || hasLatin(text) && sayingEN.MatchString(head(text, 64))) {
+			st.cond = true // "帮我写条朋友圈，宣布我升职了": what follows is the material
+		}
 		if st.cond || (hasLatin(text) && (!prefilter || containsAny(strings.ToLower(text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text)) ||
 			(hasHan(text) && (!prefilter || containsAny(text, condZHNeed)) && condZH.MatchString(text)) {
 			st.cond = true
@@ -89,6 +92,11 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		}
 		last := k == len(spans)-1
 		f, ok := st.claim(text, last && s.ask)
+		if ok && (danglingPronoun(string(s.r[:from])+" "+f.Content) || !f.remembered() && passingClaim(text) ||
+			hasHan(f.Content) && strings.ContainsAny(f.Content, "你您") && talkZH.MatchString(f.Content)) { // "我上次跟你说的那个项目": about the talk
+			st.last = -1
+			continue
+		}
 		if !ok && f.Content == "" {
 			st.last = -1
 			continue // neither a claim nor a continuation: the patterns are not needed
@@ -144,6 +152,16 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			}
 			f.Evidence = []int{idx}
 			out = append(out, f)
+			if f.Predicate == "uses" {
+				for _, it := range toolItems(text) {
+					g := f
+					g.Content, g.Confidence = "User also uses "+it, f.Confidence-0.05
+					if hasHan(text) {
+						g.Content = "用户也用 " + it
+					}
+					out = append(out, g)
+				}
+			}
 		}
 		st.last = len(out) - 1
 	}
@@ -166,10 +184,25 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if m := discourseStrip(text); m.rest != text {
 		text, remember = m.rest, remember || m.remember
 	}
-	if strings.HasPrefix(text, "本人") {
-		text = "我" + text[len("本人"):]
+	text = colloquialZH(text)
+	if hasHan(text) {
+		if g := genderZH(text); g != "" {
+			st.subj = "用户"
+			return Fact{Type: TypeProfile, Content: "用户是" + g, Subject: "user", Predicate: "identity", Confidence: 0.75}, true
+		}
+		if selfZH.MatchString(text) {
+			st.subj = "用户" // "我这人吧，就是不爱运动": the claim follows
+			return Fact{}, false
+		}
+		if idiomZH.MatchString(head(text, 24)) {
+			st.subj = ""
+			return Fact{}, false
+		}
 	}
 	latin, han := hasLatin(text), hasHan(text)
+	if latin {
+		text = informalEN(text)
+	}
 	if m := hedgeEN.FindStringIndex(head(text, 48)); latin && m != nil {
 		text = text[m[1]-1:] // "I think I prefer the second option"
 	}
@@ -181,6 +214,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	}
 	if m := remindZH.FindStringIndex(head(text, 48)); han && m != nil && m[1] < len(text) {
 		return claimFact(clip("提醒用户"+rewriteZH(text[m[1]:])), "reminder", 0.8), true
+	}
+	if m := namesEN.FindStringSubmatch(head(text, 80)); latin && m != nil {
+		return Fact{Type: TypeProfile, Content: "User's name is " + m[1], Subject: "user", Predicate: "name", Confidence: 0.85}, true // "Name's Greta btw"
 	}
 	if m := callMe.FindStringSubmatch(head(text, 80)); latin && m != nil {
 		return Fact{Type: TypeProfile, Content: clip("User goes by " + m[1]), Subject: "user", Predicate: "name", Confidence: 0.85}, true
@@ -221,7 +257,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 			}
 		} else if subj == "my" && myThing.MatchString(head(rest, 32)) {
 			return Fact{}, false
-		} else if strings.HasPrefix(subj, "i") && notClaimEN.MatchString(head(rest, 64)) {
+		} else if strings.HasPrefix(subj, "i") && mayNotClaimEN(head(rest, 64)) && notClaimEN.MatchString(head(rest, 64)) {
 			return Fact{}, false
 		}
 		if meaningful(rest) < 2 {
@@ -229,8 +265,12 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		}
 		st.subj = ""
 		st.en = strings.HasPrefix(subj, "i")
-		content := rewriteEN(text, true)
+		content := rewriteENAt(text, true, m)
 		return classify(content, text, remember), true
+	}
+	if latin && st.en && statusAt([]rune(strings.ToLower(text)), 0) {
+		// "I'm vegan and allergic to soy": what the user is, going on.
+		return classify("User is "+rewriteEN(text, false), text, remember), true
 	}
 	if latin && st.en && verbAt([]rune(strings.ToLower(text)), 0) {
 		// "I'm from Brazil but live in Lisbon now": the same subject goes on.
@@ -240,7 +280,8 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if m := pronounsEN.FindString(text); latin && m != "" {
 		return Fact{Type: TypeProfile, Content: "User's pronouns are " + strings.ToLower(m), Subject: "user", Predicate: "identity", Confidence: 0.8}, true
 	}
-	if m := leadVerbEN.FindStringSubmatchIndex(head(text, 48)); latin && m != nil && !strings.Contains(text, "?") && meaningful(text[m[1]:]) >= 4 {
+	if m := leadVerbEN.FindStringSubmatchIndex(head(text, 48)); latin && m != nil && !strings.Contains(text, "?") && meaningful(text[m[1]:]) >= 4 &&
+		!leadObjectEN.MatchString(text[m[1]:]) {
 		// "Been dealing with tennis elbow for weeks", "Got an interview on the 9th".
 		lead := strings.ToLower(strings.Join(strings.Fields(text[m[2]:m[3]]), " "))
 		content := "User " + leadVerbs[lead] + " " + rewriteEN(text[m[1]:], false)
@@ -248,7 +289,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if i := strings.Index(text, "我"); i >= 0 && timeZH.MatchString(text[:i]) && !strings.ContainsAny(text[:i], "你他她它是有") {
+	if i := strings.Index(text, "我"); i >= 0 && timeZH.MatchString(text[:i]) && !strings.ContainsAny(text[:i], "你他她它是有") && !objectVerbZH.MatchString(text[:i]) {
 		rest := text[i+len("我"):]
 		subj := "用户"
 		switch {
@@ -301,7 +342,25 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f.Confidence -= 0.15
 		return f, true
 	}
+	if st.subj == "" && st.last < 0 && !strings.Contains(text, "?") && !strings.Contains(text, "？") {
+		if han && !strings.ContainsAny(text, "我你您他她它") && kinLeadZH.MatchString(text) && !requestZH.MatchString(text) {
+			return st.claim("我"+text, ask) // "老公最近迷上钓鱼了"
+		}
+		if latin && !han && kinLeadEN.MatchString(head(text, 40)) {
+			return st.claim("My "+strings.ToLower(text[:1])+text[1:], ask) // "Wife works nights"
+		}
+	}
+	if han && st.subj == "" && st.last < 0 && !strings.ContainsAny(text, "我你您他她它") && dropSubjectZH.MatchString(head(text, 36)) {
+		// "最近在减脂，晚饭只吃沙拉": the user, subject left out.
+		st.subj = "用户"
+		f := classify("用户"+rewriteZH(text), text, remember)
+		f.Confidence -= 0.1
+		return f, true
+	}
 	if hasHan(text) && st.subj != "" && !contStop.MatchString(head(text, 24)) && !strings.Contains(text, "你") {
+		if i := strings.Index(text, "我"); i > 0 && objectVerbZH.MatchString(text[:i]) {
+			return Fact{}, false // "…，文字说明对我更友好": the user is the object, not the subject
+		}
 		if contMerge.MatchString(head(text, 24)) || !cueZH.MatchString(text) {
 			return Fact{Content: rewriteZH(text)}, false
 		}
@@ -331,9 +390,12 @@ func discourseStrip(text string) stripped {
 	out := stripped{rest: text}
 	for range 4 {
 		t := strings.TrimSpace(out.rest)
-		m := discourseEN.FindStringSubmatchIndex(head(t, 80))
-		if m == nil {
-			m = discourseZH.FindStringSubmatchIndex(head(t, 80))
+		var m []int
+		if mayDiscourse(t) {
+			m = discourseEN.FindStringSubmatchIndex(head(t, 80))
+			if m == nil {
+				m = discourseZH.FindStringSubmatchIndex(head(t, 80))
+			}
 		}
 		if m == nil || m[1] == 0 {
 			out.rest = t

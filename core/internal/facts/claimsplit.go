@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,6 +13,13 @@ import (
 func claimClauses(r []rune) [][2]int {
 	var out [][2]int
 	start := 0
+	goesOn := false // an English clause with the user as subject was cut: its verbs go on
+	same := func(end int, status bool) bool {
+		if start <= end && sameSubjectEN(r[start:end], status) {
+			goesOn = true
+		}
+		return goesOn
+	}
 	cut := func(end, next int) {
 		if end > start {
 			out = append(out, [2]int{start, end})
@@ -25,7 +33,9 @@ func claimClauses(r []rune) [][2]int {
 			// Chinese commas cut when the next clause starts with Han text or a subject.
 			cut(i, i+1)
 		case c == ',':
-			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) || questionTail(r, i+1) {
+			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) || questionTail(r, i+1) ||
+				!hasPrefixFold(r[i+1:], " like ") && (verbAt(r, skipConj(r, i+1)) && same(i, false) || statusAt(r, skipConj(r, i+1)) && same(i, true)) {
+				// ", started a new job…", ", and adopted a dog": the subject goes on.
 				cut(i, i+1)
 			}
 		case c == ' ' && (i+2 < len(r)) && (r[i+1] == '—' || r[i+1] == '–' || r[i+1] == '-') && r[i+2] == ' ':
@@ -41,8 +51,14 @@ func claimClauses(r []rune) [][2]int {
 			// " and I…", " but my…": a new subject (not "my wife and I…"); " but live in…":
 			// the same subject, a new claim.
 			j := skipConj(r, i+1)
-			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j)) {
+			if start > i {
+				continue // inside the separator of the cut before (" — ")
+			}
+			if j > i+1 && (subjectAt(r, j) && !compoundSubject(r[start:i]) || hasPrefixFold(r[i+1:], "but ") && verbAt(r, j) ||
+				hasPrefixFold(r[i+1:], "and ") && (verbAt(r, j) && same(i, false) || statusAt(r, j) && same(i, true))) {
 				cut(i, i+1)
+			} else if j == i+1 && runOnAt(r, j) && !afterFunctionWord(r[start:i]) && sameSubjectEN(r[start:i], false) {
+				cut(i, i+1) // "i am a teacher i live in ohio": no punctuation between two claims
 			}
 		}
 	}
@@ -50,10 +66,47 @@ func claimClauses(r []rune) [][2]int {
 	return out
 }
 
+// runOnAt reports whether a new first-person claim starts at i without a conjunction or
+// punctuation before it: "i" or "im"/"i'm" and one of the verbs a claim starts with.
+func runOnAt(r []rune, i int) bool {
+	w := strings.ToLower(string(r[i:min(len(r), i+16)]))
+	for _, p := range []string{"i ", "im ", "i'm ", "i’m "} {
+		if rest, ok := strings.CutPrefix(w, p); ok {
+			if p != "i " {
+				return true
+			}
+			for _, v := range runOnVerbsEN {
+				if strings.HasPrefix(rest, v+" ") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// afterFunctionWord reports whether the clause so far ends with a word that joins what
+// follows to it ("…, so I'm working half days", "…when I run the tests"): no run-on there.
+func afterFunctionWord(r []rune) bool {
+	w := strings.Fields(strings.ToLower(string(r)))
+	return len(w) > 0 && functionWordsEN[strings.Trim(w[len(w)-1], ",;:")]
+}
+
+var functionWordsEN = wordSet(`so and but or because cause cos that when whenever if then as since while where what which
+	who whom how why than though although unless until before after once whether like cuz coz`)
+
+var runOnVerbsEN = words("am live work have love like hate use study teach play own run prefer don't dont do also")
+
 // questionTail reports whether the text from i is a question that ends the sentence
 // ("I'm vegan, what should we cook?"): the statement before it stays a claim.
 func questionTail(r []rune, i int) bool {
 	rest := strings.TrimSpace(string(r[i:]))
+	for _, w := range []string{"so ", "and ", "but "} {
+		if len(rest) > len(w) && strings.EqualFold(rest[:len(w)], w) {
+			rest = rest[len(w):] // "I'm vegetarian, so could you suggest…?"
+			break
+		}
+	}
 	return strings.HasSuffix(rest, "?") && questionEN.MatchString(head(rest, 32))
 }
 
@@ -69,7 +122,55 @@ func verbAt(r []rune, i int) bool {
 	return false
 }
 
-var contVerbsEN = words("live work moved love like hate have use prefer speak study teach go play own run lived worked grew")
+var contVerbsEN = words(`live work moved love like hate have use prefer speak study teach go play own run lived worked grew
+	travel commute cook volunteer coach manage drive ride swim started adopted bought got had
+	spend spent visit visited joined quit left switched married raised taught studied enjoy collect paint knit hike
+	climb cycle surf ski attend avoid eat drink sleep listen watch sing dance brew grow maintain build design sell rent
+	homeschool foster speak practice practise moving working living starting studying planning learning`)
+
+// statusAt reports whether a word that says what the user is starts at i ("I'm vegan and
+// allergic to soy"): after a clause "I'm …" it is a claim of its own.
+func statusAt(r []rune, i int) bool {
+	w := strings.ToLower(string(r[i:min(len(r), i+14)]))
+	for _, v := range statusWordsEN {
+		if strings.HasPrefix(w, v+" ") || w == v {
+			return true
+		}
+	}
+	return false
+}
+
+var statusWordsEN = words("allergic intolerant vegan vegetarian pescatarian diabetic pregnant married engaged divorced single retired based originally lactose gluten-free celiac")
+
+// sameSubjectEN reports whether the clause so far has the user as its subject, a verb and
+// at least one word after it (or, before a status word, is "I'm X") ("I live in Austin" of "I live in Austin and work as a
+// nurse"), so that a verb after "and" or a comma is the same subject going on, not a list
+// inside a claim ("I like to cook and bake" keeps "bake": bake is not a verb of contVerbsEN).
+func sameSubjectEN(r []rune, status bool) bool {
+	w := strings.Fields(strings.ToLower(strings.TrimSpace(string(r))))
+	for len(w) > 0 && discourseWordEN[strings.Trim(w[0], ",:")] {
+		w = w[1:]
+	}
+	if status && len(w) == 2 && (w[0] == "i'm" || w[0] == "i’m") {
+		return true // "I'm vegan and allergic to soy"
+	}
+	if len(w) < 3 || slices.Contains(w[max(0, len(w)-3):len(w)-1], "to") {
+		return false // "I like to cook and bake", "I tend to work late and sleep in": the verb goes with "to"
+	}
+	switch w[0] {
+	case "i", "i'm", "i’m", "i've", "i’ve", "we", "we're", "we've":
+		return true
+	}
+	return false
+}
+
+var discourseWordEN = func() map[string]bool {
+	m := map[string]bool{}
+	for _, x := range words("so oh ok okay and also yeah well btw hi hey fyi anyway actually honestly") {
+		m[x] = true
+	}
+	return m
+}()
 
 // compoundSubject reports whether a clause so far is "my wife" of "my wife and I…".
 func compoundSubject(r []rune) bool {

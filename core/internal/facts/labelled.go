@@ -34,10 +34,12 @@ type LabelledCase struct {
 }
 
 // LabelledFiles are the sets of testdata, in the order they are read: labelled.json
-// (issue 6's dev, heldout and blind splits), dev.json (issue 9's dev cases) and blind.json
-// (issue 9's blind cases, written by another engineer without seeing the rules), when
+// (issue 6's dev, heldout and blind splits), dev.json (issue 9's dev cases), blind.json
+// (issue 9's blind cases, written by another engineer without seeing the rules),
+// dev2–dev5.json (the second round's dev cases) and blind2.json (a second blind set,
+// written during the second round by another engineer who did not see the rules), when
 // present.
-var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json"}
+var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json", "dev5.json", "blind2.json"}
 
 // LoadLabelled reads the labelled files of dir; a missing file other than the first is
 // skipped.
@@ -143,6 +145,7 @@ type Outcome struct {
 	Any, Typed Tally
 	ByType     map[string]*Tally // typed, per type
 	Misses     []string          // what Any got wrong
+	Got        []Fact            // what the heuristics found, for the confidence curve
 }
 
 // Score runs Extract (gate off: the cases are short on purpose) over every case.
@@ -155,7 +158,7 @@ func Score(cases []LabelledCase) []Outcome {
 			msgs[j] = Message{Role: m.Role, Text: m.Content}
 		}
 		got := Extract(msgs, Options{MinMessages: 1}).Facts
-		o := Outcome{Case: c, ByType: map[string]*Tally{}}
+		o := Outcome{Case: c, ByType: map[string]*Tally{}, Got: got}
 		typ := func(t string) *Tally {
 			if o.ByType[t] == nil {
 				o.ByType[t] = &Tally{}
@@ -283,6 +286,7 @@ func WriteReport(w io.Writer, outs []Outcome, misses ...string) {
 			row("type "+typ+" (typed)", t, t, 0)
 		}
 	}
+	writeCurve(w, outs)
 	for _, sp := range misses {
 		fmt.Fprintf(w, "\n%s, what it got wrong:\n", sp)
 		for _, o := range outs {

@@ -16,15 +16,17 @@ func loadLabelled(t testing.TB) []LabelledCase {
 
 // floors are the measured values (docs/FACTS.md, by key) less a margin, per split, so
 // that a regression fails. Issue 9 asked for recall ≥ 0.80 at precision ≥ 0.90 on the
-// blind split; measured once, it has precision 0.83 and recall 0.68, so the floor is
-// that (less 0.03), not the target: the gap is reported, not asserted away. "dev" is what the rules were written against (a regression
-// check, not a measurement); "heldout" was used for one round of fixes in issue 6;
-// "blind" (labelled.json's old blind cases, seen once by issue 6, and blind.json, written
-// for issue 9 by another engineer who never saw the rules) is the honest estimate.
+// blind split; measured at the end of the second round it has precision 0.80 and recall
+// 0.73 (blind.json 0.83 / 0.70, blind2.json 0.76 / 0.75), so the floor is that (less
+// 0.03), not the target: the gap is reported, not asserted away. "dev" is what the rules
+// were written against (a regression check, not a measurement); "heldout" was used for one
+// round of fixes in issue 6; "blind" (labelled.json's old blind cases, seen once by issue
+// 6, blind.json and blind2.json, written for issue 9 by two other engineers who never saw
+// the rules) is the honest estimate.
 var floors = map[string]struct{ precision, recall float64 }{
-	"dev":     {0.95, 0.95},
+	"dev":     {0.94, 0.90},
 	"heldout": {0.9, 0.95},
-	"blind":   {0.8, 0.65},
+	"blind":   {0.77, 0.70},
 }
 
 // TestLabelled_precisionRecall scores the heuristics on every labelled set and fails

@@ -46,6 +46,7 @@ func (l *lazyRE) get() *regexp.Regexp {
 
 func (l *lazyRE) MatchString(s string) bool              { return l.get().MatchString(s) }
 func (l *lazyRE) FindString(s string) string             { return l.get().FindString(s) }
+func (l *lazyRE) FindAllString(s string, n int) []string { return l.get().FindAllString(s, n) }
 func (l *lazyRE) FindStringIndex(s string) []int         { return l.get().FindStringIndex(s) }
 func (l *lazyRE) FindStringSubmatch(s string) []string   { return l.get().FindStringSubmatch(s) }
 func (l *lazyRE) FindStringSubmatchIndex(s string) []int { return l.get().FindStringSubmatchIndex(s) }

@@ -205,7 +205,7 @@ func init() {
 		// English.
 		{need: words("favorite favourite go-to preferred"), re: re(lb + `(?i:my)\s+(?i:(?:all[- ]time\s+)?favou?rite|go-to|preferred)\s+(?<what>[\p{L}\p{N} -]{1,30}?)\s+(?i:is|are)\s+` + enObj),
 			build: favoriteEN},
-		{need: words("like enjoy love hate detest despise loathe stand"), re: re(lb + `[Ii]\s+(?:(?i:really|also|just|absolutely|totally|truly|honestly|generally|still|actually|kind\s+of|kinda|personally|seriously|genuinely)\s+)*(?<v>(?i:(?:don't|do\s+not|dont)\s+(?:really\s+|much\s+|particularly\s+|especially\s+)?(?:like|enjoy|love)|hate|dislike|detest|despise|loathe|can't\s+stand|cannot\s+stand|can\s+not\s+stand))` + rb + `\s+` + enObj),
+		{need: words("like enjoy love hate detest despise loathe stand dislike"), re: re(lb + `[Ii]\s+(?:(?i:really|also|just|absolutely|totally|truly|honestly|generally|still|actually|kind\s+of|kinda|personally|seriously|genuinely)\s+)*(?<v>(?i:(?:don't|do\s+not|dont)\s+(?:really\s+|much\s+|particularly\s+|especially\s+)?(?:like|enjoy|love)|hate|dislike|detest|despise|loathe|can't\s+stand|cannot\s+stand|can\s+not\s+stand))` + rb + `\s+` + enObj),
 			build: prefEN("dislikes", 0.8)},
 		{need: words("like love prefer enjoy adore"), re: re(lb + `[Ii]\s+(?:(?i:really|also|just|absolutely|totally|truly|do|much|still|definitely|generally|usually|always|actually|kind\s+of|kinda|genuinely|mostly|personally|quite|very\s+much|especially|honestly)\s+)*(?<v>(?i:like|love|prefer|enjoy|adore))` + rb + `\s+` + enObj),
 			build: prefEN("", 0.8)},
@@ -266,8 +266,8 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	var took []int
 	run := func(k kind) bool {
 		fired := false
-		for _, p := range patterns[k] {
-			if !s.has(p.need) || (s.ask && !p.askOK && !(k == kError && matches(whyAsk, s.r))) {
+		for i, p := range patterns[k] {
+			if !s.hasNeed(k, i, p.need) || (s.ask && !p.askOK && !(k == kError && matches(whyAsk, s.r))) {
 				continue
 			}
 			m, _ := p.re.FindRunesMatch(s.r)
@@ -295,11 +295,14 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	if !user {
 		return out
 	}
-	if !lesson {
+	if !lesson && !statementZH(s) {
 		run(kRule)
 	}
-	done := run(kDone)
-	if !lesson && !done {
+	done, req := false, writeRequest(s)
+	if !req {
+		done = run(kDone)
+	}
+	if !lesson && !done && !req {
 		run(kError)
 	}
 	var pf []spanFact
@@ -326,8 +329,8 @@ type spanFact struct {
 func phrased(s *sentence, idx int) []spanFact {
 	var out []spanFact
 	for _, k := range []kind{kProfile, kPref} {
-		for _, p := range patterns[k] {
-			if !s.has(p.need) || (s.ask && !p.askOK) {
+		for i, p := range patterns[k] {
+			if !s.hasNeed(k, i, p.need) || (s.ask && !p.askOK) {
 				continue
 			}
 			m, _ := p.re.FindRunesMatch(s.r)
