@@ -15,15 +15,17 @@ import (
 // (nuster1128/MemSim benchmark/rawdata/infuse_noise.py and benchmark/Evaluator.py): the
 // agent is reset for every trajectory, sees that trajectory's messages with noise messages
 // inserted at random positions (η = 1 + noise messages per real message: MemDaily-10,
-// -50, -100, -200 in the paper), each message written "<message> (消息地点 <place>, 消息时间
-// <time>)", and is asked the trajectory's one question; recall is measured on the
-// question's target messages. MemSim draws the noise from its benchmark/rawdata/noise_pool.json,
-// which is not in the published repository snapshot, so here the noise is the messages of
-// the other trajectories of the input files, drawn with a seeded generator: that is
-// harder than MemSim's pool, since another trajectory may state the same kind of fact
-// ("我上司的生日是…") about another person.
+// -50, -100, -200 in the paper), and is asked the trajectory's one question; recall is
+// measured on the question's target messages. MemSim draws the noise from its
+// benchmark/rawdata/noise_pool.json, which is not in the published repository snapshot,
+// so here the noise is the messages of the other trajectories of the input files, drawn
+// with a seeded generator: that is harder than MemSim's pool, since another trajectory
+// may state the same kind of fact ("我上司的生日是…") about another person. MemSim's
+// benchmark also appends "(消息地点 <place>, 消息时间 <time>)" to each real message; that is
+// left out here, because a trajectory's messages share one place and the noise messages
+// (from other trajectories) mostly do not, so the suffix would mark the real messages.
 
-// memDailyMessage is one message of a trajectory with the place MemSim's benchmark shows.
+// memDailyMessage is one message of a trajectory (its place is read but not written, see above).
 type memDailyMessage struct {
 	MID     int    `json:"mid"`
 	Message string `json:"message"`
@@ -42,10 +44,8 @@ type memDailyFull struct {
 	} `json:"question_list"`
 }
 
-// memDailyText is the message as MemSim's benchmark hands it to an agent.
-func memDailyText(m memDailyMessage) string {
-	return fmt.Sprintf("%s (消息地点 %s, 消息时间 %s)", m.Message, m.Place, m.Time)
-}
+// memDailyText is the text of a message as a turn: the message alone (see above).
+func memDailyText(m memDailyMessage) string { return m.Message }
 
 // convertMemDailyPerTrajectory makes one sample per trajectory whose first question is
 // valid (MemSim's post_process.py drops [ERRORQ]/[ERRORA] ones and keeps only the first):

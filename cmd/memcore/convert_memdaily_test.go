@@ -39,8 +39,8 @@ func memDailyFixture(t *testing.T) (dir string, files []string) {
 }
 
 // The default mode makes one sample per trajectory with a valid question, its messages
-// among noise messages of the other trajectories (never its own), written as MemSim's
-// benchmark shows them; evidence follows the messages to their new positions, and the
+// among noise messages of the other trajectories (never its own), written as the
+// messages alone; evidence follows the messages to their new positions, and the
 // same seed gives the same file.
 func TestConvert_memDailyPerTrajectory(t *testing.T) {
 	dir, files := memDailyFixture(t)
@@ -71,15 +71,15 @@ func TestConvert_memDailyPerTrajectory(t *testing.T) {
 		if strings.Contains(tu.Text, "我上司") {
 			real++
 		}
-		if !strings.Contains(tu.Text, "(消息地点 ") {
-			t.Errorf("turn %q lacks MemSim's place and time", tu.Text)
+		if strings.Contains(tu.Text, "消息地点") {
+			t.Errorf("turn %q carries the place, which would mark the real messages", tu.Text)
 		}
 	}
 	if real != 2 {
 		t.Errorf("%d turns of the trajectory's own messages, want 2 (noise never comes from it)", real)
 	}
 	ev := s.QA[0].Evidence
-	if len(ev) != 1 || !strings.HasPrefix(byID[ev[0]], "我上司的生日是3月5日。 (消息地点 北京, 消息时间 2024年04月01日 周一 09:00)") {
+	if len(ev) != 1 || byID[ev[0]] != "我上司的生日是3月5日。" {
 		t.Errorf("evidence %v names %q, want the birthday message", ev, byID[ev[0]])
 	}
 	if q := ds.Samples[1].QA[0]; q.Category != 104 || len(q.Evidence) != 2 {
