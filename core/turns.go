@@ -126,6 +126,9 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 			pool = max(pool, limit)
 		}
 		found, err := n.e.matchTurns(n.name, tokens, o.SessionID, pool) // recall_common.go
+		if err == nil {
+			found, err = n.e.withTurnFeedback(n.name, tokens, o.SessionID, pool, found) // turnfeedback.go
+		}
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
 		}

@@ -34,6 +34,14 @@ type Weights struct {
 	// 0 ranks every turn on its own.
 	TurnSessionBoost float64 `json:"turnSessionBoost"`
 
+	// TurnFeedback is the weight of searchTurns' second search (pseudo-relevance
+	// feedback, core/turnfeedback.go): the words of the first search's two best turns
+	// that the query lacks are searched again, and a turn gets TurnFeedback × its score
+	// there (scaled to the first search's best). A question that names one side of a
+	// fact ("the person whose phone is …") finds the turns about the other side. 0 turns
+	// it off.
+	TurnFeedback float64 `json:"turnFeedback"`
+
 	// MinRelevance drops candidates whose relevance (bm25 / best bm25) is below it: a
 	// memory that shares only a word found in most memories is noise in a prompt, however
 	// important or recent it is.
