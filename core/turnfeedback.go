@@ -5,8 +5,10 @@ import (
 	"github.com/memcore/memcore/core/internal/text"
 )
 
-// turnFeedbackDocs is how many of the first search's best turns feed the second.
-const turnFeedbackDocs = 2
+// turnFeedbackDocs is how many of the first search's best turns feed the second: one.
+// Measured (docs/EVAL.md): two at weight 0.3 cost memdaily-dev 0.030 R@10 against one,
+// as the second-best turn is more often a wrong one whose words then lift its kind.
+const turnFeedbackDocs = 1
 
 // withTurnFeedback is searchTurns' pseudo-relevance feedback (Scoring.TurnFeedback, see
 // text.FeedbackTerms for why): the words of the best turnFeedbackDocs hits that the

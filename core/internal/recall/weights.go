@@ -35,7 +35,7 @@ type Weights struct {
 	TurnSessionBoost float64 `json:"turnSessionBoost"`
 
 	// TurnFeedback is the weight of searchTurns' second search (pseudo-relevance
-	// feedback, core/turnfeedback.go): the words of the first search's two best turns
+	// feedback, core/turnfeedback.go): the words of the first search's best turn
 	// that the query lacks are searched again, and a turn gets TurnFeedback × its score
 	// there (scaled to the first search's best). A question that names one side of a
 	// fact ("the person whose phone is …") finds the turns about the other side. 0 turns
