@@ -1,70 +1,70 @@
 package core
 
 import (
+	"math"
+
 	"github.com/memcore/memcore/core/internal/store"
 	"github.com/memcore/memcore/core/internal/text"
 )
 
-// turnFeedbackDocs is how many of the first search's best turns feed the second: one.
-// Measured (docs/EVAL.md): two at weight 0.3 cost memdaily-dev 0.030 R@10 against one,
-// as the second-best turn is more often a wrong one whose words then lift its kind.
-const turnFeedbackDocs = 1
-
-// withTurnFeedback is searchTurns' pseudo-relevance feedback (Scoring.TurnFeedback, see
-// text.FeedbackTerms for why): the words of the best turnFeedbackDocs hits that the
-// query lacks are searched as a second query over the same turns, and each turn gets
-// weight × its BM25 in that search, scaled so that the best second-search score equals
-// the best first-search score; turns found only by the second search join the
-// candidates with that share alone. found is the first search's candidates; the result
-// is unsorted (rerankBySession sorts). A common-words query, or a weight of 0, is left
-// as it is.
-func (e *Engine) withTurnFeedback(ns string, tokens []string, session string, pool int, found []store.TurnHit) ([]store.TurnHit, error) {
+// withTurnFeedback is searchTurns' pseudo-relevance feedback (Scoring.TurnFeedback; see
+// text.FeedbackTerms for why): the words of the best candidate that the query lacks
+// score every candidate again, each word weighted by how rare it is among the
+// candidates (log(1 + candidates / candidates holding it)), and a candidate gets
+// TurnFeedback × that score, scaled so that the best feedback score equals the best
+// BM25. Only the candidates of the first search are re-scored: a turn is still found
+// only by a word of the query (SearchTurns' contract), and there is no second FTS5
+// query to pay for. One feedback turn, not two: the second-best turn is more often a
+// wrong one, whose words then lift turns of its kind (docs/EVAL.md: two cost
+// memdaily-dev 0.025 R@10 at weight 0.3). Only queries with a CJK token are re-scored:
+// on English (LoCoMo) feedback cost 0.002 R@10 and 0.004 R@5, where the reply context
+// already reaches the answer turn. A query without CJK, a common-words query, fewer
+// than two candidates or a weight of 0 leave found as it is.
+func (e *Engine) withTurnFeedback(tokens []string, found []store.TurnHit) {
 	w := e.scoring.TurnFeedback
-	if w <= 0 || len(found) == 0 || text.CommonOnly(tokens) {
-		return found, nil
+	if w <= 0 || len(found) < 2 || !text.HasCJK(tokens) || text.CommonOnly(tokens) {
+		return
 	}
-	// The best hits, by BM25 (found is best first, but do not rely on it).
-	best := make([]int, 0, turnFeedbackDocs)
+	best := 0
 	for i := range found {
-		best = append(best, i)
-		for j := len(best) - 1; j > 0 && found[best[j]].BM25 > found[best[j-1]].BM25; j-- {
-			best[j], best[j-1] = best[j-1], best[j]
-		}
-		if len(best) > turnFeedbackDocs {
-			best = best[:turnFeedbackDocs]
+		if found[i].BM25 > found[best].BM25 {
+			best = i
 		}
 	}
-	docs := make([]string, len(best))
-	for i, b := range best {
-		docs[i] = turnSearchText(&found[b].Turn)
+	terms := text.FeedbackTerms([]string{turnSearchText(&found[best].Turn)}, tokens, 0)
+	top1 := found[best].BM25
+	if len(terms) == 0 || top1 <= 0 {
+		return
 	}
-	terms := text.FeedbackTerms(docs, tokens, 0)
-	if len(terms) == 0 {
-		return found, nil
+	idx := make(map[string]int, len(terms))
+	for i, t := range terms {
+		idx[t] = i
 	}
-	more, err := e.matchTurns(ns, terms, session, pool)
-	if err != nil || len(more) == 0 {
-		return found, err
+	holds := make([][]int, len(found)) // per candidate, the feedback terms it holds
+	df := make([]int, len(terms))
+	for i := range found {
+		seen := make([]bool, len(terms))
+		for _, tok := range text.Tokens(turnSearchText(&found[i].Turn)) {
+			if j, ok := idx[tok]; ok && !seen[j] {
+				seen[j] = true
+				df[j]++
+				holds[i] = append(holds[i], j)
+			}
+		}
 	}
-	top1, top2 := found[best[0]].BM25, 0.0
-	for _, m := range more {
-		top2 = max(top2, m.BM25)
+	score := make([]float64, len(found))
+	top2 := 0.0
+	for i, hs := range holds {
+		for _, j := range hs {
+			score[i] += math.Log1p(float64(len(found)) / float64(df[j]))
+		}
+		top2 = max(top2, score[i])
 	}
-	if top1 <= 0 || top2 <= 0 {
-		return found, nil
+	if top2 <= 0 {
+		return
 	}
 	scale := w * top1 / top2
-	at := make(map[string]int, len(found))
-	for i, f := range found {
-		at[f.Turn.ID] = i
+	for i := range found {
+		found[i].BM25 += scale * score[i]
 	}
-	for _, m := range more {
-		if i, ok := at[m.Turn.ID]; ok {
-			found[i].BM25 += scale * m.BM25
-			continue
-		}
-		m.BM25 *= scale
-		found = append(found, m)
-	}
-	return found, nil
 }

@@ -10,9 +10,9 @@ import (
 
 // A question names one side of a fact (the phone number) and asks for another (the
 // height): the height turn shares no word with the question except 身高, which three
-// other people's heights share too. With feedback the best hit (婶婶's phone) brings its
-// subject 婶婶 into a second search and 婶婶's height reaches the top two; without it,
-// the newer heights of other people rank first.
+// other people's heights share too. With feedback the best hit (婶婶's phone) lends its
+// subject 婶婶 to the re-scoring and 婶婶's height reaches the top two; without it, the
+// other people's heights rank first.
 func TestSearchTurns_feedback(t *testing.T) {
 	ctx := context.Background()
 	for _, tt := range []struct {
@@ -66,7 +66,8 @@ func TestSearchTurns_feedback(t *testing.T) {
 }
 
 // A common-words query is ranked by recency alone (recall_common.go): feedback leaves it
-// as it is, as it leaves a query whose best hit holds no word the query lacks.
+// as it is, as it leaves a query whose best hit holds no word the query lacks, and an
+// English query (feedback is for queries with CJK, see withTurnFeedback).
 func TestSearchTurns_feedbackLeavesCommonQueries(t *testing.T) {
 	ctx := context.Background()
 	search := func(feedback float64, q string) []string {
@@ -78,7 +79,8 @@ func TestSearchTurns_feedbackLeavesCommonQueries(t *testing.T) {
 		}
 		defer eng.Close()
 		ns, _ := eng.Namespace("default")
-		for _, text := range []string{"you are who you are", "who are you", "are you there", "电话", "你好"} {
+		for _, text := range []string{"you are who you are", "who are you", "are you there", "电话", "你好",
+			"database cron", "database migration", "the database backup runs nightly on cron"} {
 			if _, err := ns.AppendTurns(ctx, "s", []core.TurnInput{{Role: "user", Content: text}}); err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +95,7 @@ func TestSearchTurns_feedbackLeavesCommonQueries(t *testing.T) {
 		}
 		return out
 	}
-	for _, q := range []string{"who are you", "电话"} {
+	for _, q := range []string{"who are you", "电话", "nightly backup database"} {
 		with, without := search(0.3, q), search(0, q)
 		if len(with) == 0 || strings.Join(with, "|") != strings.Join(without, "|") {
 			t.Errorf("%q: with feedback %q, without %q", q, with, without)

@@ -92,7 +92,10 @@ type TurnHit struct {
 // SearchTurns finds the turns that share a token with query, by BM25 (ties: newest
 // first). A turn is also found, with less weight, by the words of the turn it replies to
 // (the previous turn of the session, when its role differs): an answer rarely repeats the
-// question's words. It is how an agent reaches what compaction took out of its context.
+// question's words. Among the turns found, those that share words with the best one
+// which the query lacks are lifted (Scoring.TurnFeedback: "the person whose phone is …,
+// how tall?" finds that person's height). It is how an agent reaches what compaction
+// took out of its context.
 func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
 	return n.searchTurns(ctx, query, o, 0)
 }
@@ -126,9 +129,7 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 			pool = max(pool, limit)
 		}
 		found, err := n.e.matchTurns(n.name, tokens, o.SessionID, pool) // recall_common.go
-		if err == nil {
-			found, err = n.e.withTurnFeedback(n.name, tokens, o.SessionID, pool, found) // turnfeedback.go
-		}
+		n.e.withTurnFeedback(tokens, found)                             // turnfeedback.go
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
 		}

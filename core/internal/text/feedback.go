@@ -1,8 +1,7 @@
 package text
 
-// MaxFeedbackTerms caps the terms FeedbackTerms returns: each becomes an OR'ed FTS5
-// term of a second query, so a long top hit must not make that query slow; the first
-// terms of the best hits carry its subject.
+// MaxFeedbackTerms caps the terms FeedbackTerms returns: the first terms of a hit carry
+// its subject, and a long hit must not make every candidate's feedback score slow.
 const MaxFeedbackTerms = 32
 
 // FeedbackTerms returns the search terms of docs (the text of a search's best hits,
@@ -13,8 +12,8 @@ const MaxFeedbackTerms = 32
 // Why: it is pseudo-relevance feedback. A question often names one side of what it
 // needs ("那个电话是153…的人，他身高是多少"): its best hit names the other ("我婶婶的电话号码
 // 是153…"), and the turns that answer ("我婶婶的身高…", or the review that follows "我喜欢
-// LG的双门冰箱") share words with that hit, not with the question. Searching again with
-// the hit's words, at a lower weight, reaches them.
+// LG的双门冰箱") share words with that hit, not with the question. Scoring the candidates
+// again by the hit's words, at a lower weight, lifts them.
 func FeedbackTerms(docs []string, query []string, max int) []string {
 	if max <= 0 {
 		max = MaxFeedbackTerms
@@ -40,4 +39,18 @@ func FeedbackTerms(docs []string, query []string, max int) []string {
 		}
 	}
 	return out
+}
+
+// HasCJK reports whether any token is a CJK one. searchTurns' feedback applies only to
+// such queries: measured, it lifts the Chinese sets and costs English (LoCoMo, where the
+// reply context already brings the answer turn) a little (docs/EVAL.md).
+func HasCJK(tokens []string) bool {
+	for _, t := range tokens {
+		for _, r := range t {
+			if isCJK(r) {
+				return true
+			}
+		}
+	}
+	return false
 }

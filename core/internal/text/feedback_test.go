@@ -70,3 +70,19 @@ func TestExpandUnits_cases(t *testing.T) {
 		})
 	}
 }
+
+func TestHasCJK_cases(t *testing.T) {
+	for _, tt := range []struct {
+		toks []string
+		want bool
+	}{
+		{[]string{"nightly", "backup"}, false},
+		{[]string{"lg", "冰箱"}, true},
+		{[]string{"すし"}, true},
+		{nil, false},
+	} {
+		if got := HasCJK(tt.toks); got != tt.want {
+			t.Errorf("HasCJK(%q) = %v, want %v", tt.toks, got, tt.want)
+		}
+	}
+}
