@@ -16,10 +16,11 @@ import (
 // only by a word of the query (SearchTurns' contract), and there is no second FTS5
 // query to pay for. One feedback turn, not two: the second-best turn is more often a
 // wrong one, whose words then lift turns of its kind (docs/EVAL.md: two cost
-// memdaily-dev 0.025 R@10 at weight 0.3). Only queries with a CJK token are re-scored:
-// on English (LoCoMo) feedback cost 0.002 R@10 and 0.004 R@5, where the reply context
-// already reaches the answer turn. A query without CJK, a common-words query, fewer
-// than two candidates or a weight of 0 leave found as it is.
+// memdaily-dev 0.025 R@10 at weight 0.3). Only queries with a CJK token are re-scored
+// (see text.HasCJK; the lexicon's expansions count, so an English question about a
+// phone is): on every English query feedback cost LoCoMo 0.002 R@10 and 0.004 R@5. A
+// query without a CJK token, a common-words query, fewer than two candidates or a
+// weight of 0 leave found as it is.
 func (e *Engine) withTurnFeedback(tokens []string, found []store.TurnHit) {
 	w := e.scoring.TurnFeedback
 	if w <= 0 || len(found) < 2 || !text.HasCJK(tokens) || text.CommonOnly(tokens) {

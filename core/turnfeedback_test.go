@@ -67,7 +67,7 @@ func TestSearchTurns_feedback(t *testing.T) {
 
 // A common-words query is ranked by recency alone (recall_common.go): feedback leaves it
 // as it is, as it leaves a query whose best hit holds no word the query lacks, and an
-// English query (feedback is for queries with CJK, see withTurnFeedback).
+// English query the lexicon adds no CJK term to (see withTurnFeedback).
 func TestSearchTurns_feedbackLeavesCommonQueries(t *testing.T) {
 	ctx := context.Background()
 	search := func(feedback float64, q string) []string {
