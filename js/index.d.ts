@@ -1191,6 +1191,8 @@ export interface Scoring {
   turnContextBM25?: number;
   /** searchTurns' lift for a turn, times the best score of another matching turn of its session (0.4); 0 ranks turns on their own. */
   turnSessionBoost?: number;
+  /** searchTurns' weight for a second search with the words of its best hit that the query lacks (0.3; pseudo-relevance feedback); 0 turns it off. */
+  turnFeedback?: number;
   /** Candidates below this relevance are dropped (0.1). */
   minRelevance?: number;
   /** Cosine similarity a vector candidate needs (0.25); depends on the embedding model. */

@@ -54,6 +54,7 @@ export const DEFAULT_SCORING = Object.freeze({
   contentBM25: 1,
   turnContextBM25: 0.4,
   turnSessionBoost: 0.4,
+  turnFeedback: 0.3,
   minRelevance: 0.1,
   minSimilarity: 0.25,
   rrfK: 60,

@@ -18,7 +18,7 @@ import (
 
 func init() {
 	commands["convert"] = command{
-		summary: "convert benchmark files to LoCoMo format: convert --from memdaily|locomo [--only IDS | --except IDS] --out OUT IN...",
+		summary: "convert benchmark files to LoCoMo format: convert --from memdaily|locomo [--pooled] [--noise N] [--only IDS | --except IDS] --out OUT IN...",
 		run:     runConvert,
 	}
 }
@@ -29,12 +29,16 @@ func runConvert(args []string) error {
 	out := fs.String("out", "", "output file (LoCoMo JSON)")
 	only := fs.String("only", "", "locomo: keep only these sample_ids (comma-separated)")
 	except := fs.String("except", "", "locomo: drop these sample_ids (comma-separated)")
+	pooled := fs.Bool("pooled", false, "memdaily: the old pooled mode, every trajectory of a category one session of one sample")
+	noise := fs.Int("noise", 9, "memdaily: noise messages per real message (MemSim's η − 1: 9 is MemDaily-10)")
+	seed := fs.Int64("seed", 1128, "memdaily: seed of the noise messages' choice and positions")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: memcore convert --from memdaily|locomo --out OUT.json IN.json...\n\n"+
 			"memdaily: every input file is one MemDaily category file (a list of trajectories\n"+
-			"{message_list, question_list}); files whose names share the leading number (01_,\n"+
-			"02_, …) are pooled into one sample, each trajectory one session, so that a question\n"+
-			"is searched among all the messages of its category.\n"+
+			"{message_list, question_list}). By default each trajectory is one sample, its\n"+
+			"messages among --noise × as many messages of other trajectories, as MemSim's own\n"+
+			"benchmark evaluates (docs/EVAL.md). With --pooled, files whose names share the\n"+
+			"leading number (01_, 02_, …) are pooled into one sample, each trajectory one session.\n"+
 			"locomo: a LoCoMo file, filtered by sample_id.\n\nflags:")
 		fs.PrintDefaults()
 	}
@@ -52,7 +56,11 @@ func runConvert(args []string) error {
 	var err error
 	switch *from {
 	case "memdaily":
-		samples, err = convertMemDaily(fs.Args())
+		if *pooled {
+			samples, err = convertMemDaily(fs.Args())
+		} else {
+			samples, err = convertMemDailyPerTrajectory(fs.Args(), *noise, *seed)
+		}
 	case "locomo":
 		samples, err = filterLoCoMo(fs.Args(), splitIDs(*only), splitIDs(*except))
 	default:

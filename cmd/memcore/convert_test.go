@@ -10,7 +10,7 @@ import (
 	"github.com/memcore/memcore/internal/eval"
 )
 
-// Two MemDaily files of one category pool into one sample: trajectories become numbered
+// With --pooled, two MemDaily files of one category pool into one sample: trajectories become numbered
 // sessions dated by their first message, target_step_ids become dia_ids, and the output
 // loads in eval as it is.
 func TestConvert_memDaily(t *testing.T) {
@@ -31,7 +31,7 @@ func TestConvert_memDaily(t *testing.T) {
 		"question_list":[{"qid":0,"question":"上司叫什么？","answer":"张伟","target_step_id":[5]}]}]`)
 	c := write("04_aggregative_events.json", `[{"tid":0,"message_list":[{"mid":0,"message":"x","time":""}],"question_list":[]}]`)
 	out := filepath.Join(dir, "out.json")
-	if err := runConvert([]string{"--from", "memdaily", "--out", out, a, b, c}); err != nil {
+	if err := runConvert([]string{"--from", "memdaily", "--pooled", "--out", out, a, b, c}); err != nil {
 		t.Fatal(err)
 	}
 	ds, err := eval.Load(out)
@@ -53,10 +53,10 @@ func TestConvert_memDaily(t *testing.T) {
 	}
 
 	bad := write("02_conditional_roles.json", `[{"message_list":[{"mid":0,"message":"m","time":""}],"question_list":[{"question":"q","target_step_id":[9]}]}]`)
-	if err := runConvert([]string{"--from", "memdaily", "--out", out, bad}); err == nil || !strings.Contains(err.Error(), "target_step_id 9") {
+	if err := runConvert([]string{"--from", "memdaily", "--pooled", "--out", out, bad}); err == nil || !strings.Contains(err.Error(), "target_step_id 9") {
 		t.Errorf("a target naming no message: err = %v", err)
 	}
-	if err := runConvert([]string{"--from", "memdaily", "--out", out, write("notes.json", "[]")}); err == nil {
+	if err := runConvert([]string{"--from", "memdaily", "--pooled", "--out", out, write("notes.json", "[]")}); err == nil {
 		t.Error("a file not named NN_<category>.json was accepted")
 	}
 	if err := runConvert([]string{"--from", "perltqa", "--out", out, a}); err == nil {

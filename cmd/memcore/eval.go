@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/memcore/memcore/core"
 	"github.com/memcore/memcore/internal/eval"
 )
 
@@ -40,6 +42,7 @@ func runEval(args []string) error {
 	kList := fs.String("k", "5,10", "comma-separated cut-offs k of R@k")
 	asJSON := fs.Bool("json", false, "print machine-readable JSON instead of tables")
 	details := fs.Bool("details", false, "with --json: every question's evidence and retrieved dia_ids")
+	scoring := fs.String("scoring", "", `JSON weights merged over the defaults, e.g. '{"turnSessionBoost":0.6}' (docs/SCORING.md)`)
 	withContext := fs.Bool("context", false, "also replay each conversation through extractFacts and score buildContext's recall block (slower)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: memcore eval --data FILE [--data FILE2 ...] [--k 5,10] [--json]\n\n"+
@@ -65,6 +68,17 @@ func runEval(args []string) error {
 		return err
 	}
 
+	var sc *core.Scoring
+	if *scoring != "" {
+		w := core.DefaultScoring()
+		dec := json.NewDecoder(strings.NewReader(*scoring))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&w); err != nil {
+			return fmt.Errorf("--scoring: %v (want a JSON object of weights, e.g. '{\"turnSessionBoost\":0.6}')", err)
+		}
+		sc = &w
+	}
+
 	// Load and validate every file before running any: a typo in the second file should
 	// not cost the time of the first.
 	sets := make([]*eval.Dataset, 0, len(files))
@@ -80,7 +94,7 @@ func runEval(args []string) error {
 	defer stop()
 	results := make([]*eval.Result, 0, len(sets))
 	for _, ds := range sets {
-		r, err := eval.Run(ctx, ds, eval.Options{Ks: ks, Details: *details, Context: *withContext})
+		r, err := eval.Run(ctx, ds, eval.Options{Ks: ks, Details: *details, Context: *withContext, Scoring: sc})
 		if err != nil {
 			return err
 		}

@@ -31,6 +31,9 @@ type Options struct {
 	// Context also measures what buildContext's recall block brings after the
 	// conversation is replayed through ExtractFacts (see context.go): Result.Context.
 	Context bool
+	// Scoring, when set, replaces the engine's default weights (core.DefaultScoring): a
+	// way to measure a weight beside the defaults without rebuilding.
+	Scoring *core.Scoring
 }
 
 // Result is the outcome of one file.
@@ -200,7 +203,9 @@ func runSample(ctx context.Context, s *Sample, ks []int, format func(*Sample, *T
 	details := o.Details
 	sc := SampleScore{SampleID: s.ID}
 	start := time.Now()
-	eng, err := core.Open(ctx, engineOptions)
+	opts := engineOptions
+	opts.Scoring = o.Scoring
+	eng, err := core.Open(ctx, opts)
 	if err != nil {
 		return sc, err
 	}

@@ -34,6 +34,13 @@ type Weights struct {
 	// 0 ranks every turn on its own.
 	TurnSessionBoost float64 `json:"turnSessionBoost"`
 
+	// TurnFeedback is the weight of searchTurns' pseudo-relevance feedback
+	// (core/turnfeedback.go): the words of the best turn found that the query lacks score
+	// the turns found again, and a turn gets TurnFeedback × that score (scaled to the best
+	// BM25). A question that names one side of a fact ("the person whose phone is …")
+	// lifts the turns about the other side. 0 turns it off.
+	TurnFeedback float64 `json:"turnFeedback"`
+
 	// MinRelevance drops candidates whose relevance (bm25 / best bm25) is below it: a
 	// memory that shares only a word found in most memories is noise in a prompt, however
 	// important or recent it is.
@@ -72,6 +79,7 @@ func DefaultWeights() Weights {
 		ContentBM25:         1,
 		TurnContextBM25:     0.4,
 		TurnSessionBoost:    0.4,
+		TurnFeedback:        0.3,
 		MinRelevance:        0.1,
 		MinSimilarity:       0.25,
 		RRFK:                60,

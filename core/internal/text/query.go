@@ -56,7 +56,9 @@ func QueryTokens(s string) []string {
 	}
 	if len(out) > 0 {
 		out = dropGlueBigrams(out)
-		out = append(out, expandTerms(Normalize(s), out)...)
+		norm := Normalize(s)
+		out = append(out, expandTerms(norm, out)...)
+		out = append(out, expandUnits(norm, out)...) // units.go: 161cm ↔ 161厘米
 		return out[:min(len(out), MaxQueryTokens)]
 	}
 	return uniq[:min(len(uniq), MaxQueryTokens):min(len(uniq), MaxQueryTokens)]
