@@ -210,6 +210,61 @@ function goFS() {
 }
 
 function openLock(path, flags, mode, callback, retry) {
+  // The lock must never exist without its pid: a process killed between creating an empty
+  // lock and writing into it would leave a lock nobody can tell is stale (the crash matrix,
+  // docs/RELIABILITY.md, found it). So the pid is written to a private file first and
+  // linked to the lock's name, which is as exclusive as O_EXCL; where hard links are not
+  // supported, the lock is created and then written, as before.
+  let linked;
+  try {
+    linked = linkLock(path, mode);
+  } catch {
+    linked = null;
+  }
+  if (linked === null) {
+    createLock(path, flags, mode, callback, retry);
+    return;
+  }
+  if (linked) {
+    // Go's dot-lock code closes what it gets: an fd of the lock, opened without O_CREAT.
+    fs.open(path, fs.constants.O_RDONLY, callback);
+    return;
+  }
+  if (!retry || !staleLock(path)) {
+    const err = new Error(`EEXIST: file already exists, open '${path}'`);
+    Object.assign(err, { code: 'EEXIST', syscall: 'open', path });
+    callback(err);
+    return;
+  }
+  fs.unlink(path, (e) => (e && e.code !== 'ENOENT' ? callback(e) : openLock(path, flags, mode, callback, false)));
+}
+
+let lockSeq = 0;
+
+/**
+ * Links a private file holding this process's pid to path: true when this process now
+ * holds the lock, false when it exists, null when links are not supported there.
+ */
+function linkLock(path, mode) {
+  const tmp = `${path}.${process.pid}.${++lockSeq}`;
+  fs.writeFileSync(tmp, String(process.pid), { mode: mode || 0o666 });
+  try {
+    fs.linkSync(tmp, path);
+    return true;
+  } catch (e) {
+    if (e.code === 'EEXIST') return false;
+    if (['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'].includes(e.code)) return null;
+    throw e;
+  } finally {
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function createLock(path, flags, mode, callback, retry) {
   fs.open(path, flags, mode, (err, fd) => {
     if (!err) {
       try {
@@ -224,7 +279,7 @@ function openLock(path, flags, mode, callback, retry) {
       callback(err);
       return;
     }
-    fs.unlink(path, (e) => (e && e.code !== 'ENOENT' ? callback(err) : openLock(path, flags, mode, callback, false)));
+    fs.unlink(path, (e) => (e && e.code !== 'ENOENT' ? callback(err) : createLock(path, flags, mode, callback, false)));
   });
 }
 
