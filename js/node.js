@@ -223,20 +223,14 @@ function openLock(path, flags, mode, callback, retry) {
   }
   if (linked === null) {
     createLock(path, flags, mode, callback, retry);
-    return;
-  }
-  if (linked) {
+  } else if (linked) {
     // Go's dot-lock code closes what it gets: an fd of the lock, opened without O_CREAT.
     fs.open(path, fs.constants.O_RDONLY, callback);
-    return;
+  } else if (retry && clearStaleLock(path)) {
+    openLock(path, flags, mode, callback, false);
+  } else {
+    callback(Object.assign(new Error(`EEXIST: file already exists, open '${path}'`), { code: 'EEXIST', syscall: 'open', path }));
   }
-  if (!retry || !staleLock(path)) {
-    const err = new Error(`EEXIST: file already exists, open '${path}'`);
-    Object.assign(err, { code: 'EEXIST', syscall: 'open', path });
-    callback(err);
-    return;
-  }
-  fs.unlink(path, (e) => (e && e.code !== 'ENOENT' ? callback(e) : openLock(path, flags, mode, callback, false)));
 }
 
 let lockSeq = 0;
@@ -273,18 +267,23 @@ function createLock(path, flags, mode, callback, retry) {
         // The lock holds without its pid; it just cannot be recognised as stale.
       }
       callback(null, fd);
-      return;
-    }
-    if (err.code !== 'EEXIST' || !retry || !staleLock(path)) {
+    } else if (err.code === 'EEXIST' && retry && clearStaleLock(path)) {
+      createLock(path, flags, mode, callback, false);
+    } else {
       callback(err);
-      return;
     }
-    fs.unlink(path, (e) => (e && e.code !== 'ENOENT' ? callback(err) : createLock(path, flags, mode, callback, false)));
   });
 }
 
-/** Whether the lock file at path names a process that no longer exists. */
-function staleLock(path) {
+/**
+ * Whether taking the lock at path may be tried again: it is gone, or it named a process
+ * that no longer exists and was removed here. Synchronous from the check to the removal,
+ * and a lock that is merely gone is never unlinked: unlinking "whatever is at path now"
+ * after an asynchronous gap removed a lock another process had just taken, so that two
+ * processes wrote at once and the database was corrupted (the load test,
+ * docs/RELIABILITY.md, found it).
+ */
+function clearStaleLock(path) {
   let fd;
   try {
     fd = fs.openSync(path, 'r');
@@ -311,7 +310,9 @@ function staleLock(path) {
     if (e.code !== 'ESRCH') return false;
   }
   try {
-    return fs.statSync(path).ino === ino; // not replaced by a fresh lock meanwhile
+    if (fs.statSync(path).ino !== ino) return true; // replaced by a fresh lock meanwhile: try again
+    fs.unlinkSync(path);
+    return true;
   } catch (e) {
     return e.code === 'ENOENT';
   }
