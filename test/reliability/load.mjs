@@ -4,7 +4,7 @@
 // at the end, exactly once. Lock waits are SQLite's busy timeout (5,000 ms, fixed: see
 // docs/RELIABILITY.md): a write whose wait runs out fails with a `storage` MemcoreError
 // ("database is locked") — the writer counts it and retries the same key. Prints a
-// Markdown table; exits non-zero when a check fails. LOAD_DEBUG=1 keeps the database and
+// Markdown table, a row as each run ends; exits non-zero when a check fails. LOAD_DEBUG=1 keeps the database and
 // prints each process's counts.
 //
 //   node test/reliability/load.mjs        (make test-long; needs dist/memcore.wasm)
@@ -22,6 +22,9 @@ const READERS = Number(process.env.LOAD_READERS || 2);
 const WRITERS = (process.env.LOAD_WRITERS || '2 4').split(/\s+/).filter(Boolean).map(Number);
 
 const rows = [];
+console.log(`load: ${COUNT} memories per writer, one remember each, ${READERS} readers recalling meanwhile, one file (Node ${process.version}, js build)\n`);
+console.log('| writers | readers | writes there | recalls | seconds | write p50 ms | write p99 ms | write max ms | recall p99 ms | ops over 1 s | busy timeouts (retried) | longest timed-out wait ms |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const n of WRITERS) {
   const dir = tempDir();
   const file = path.join(dir, 'load.db');
@@ -79,13 +82,9 @@ for (const n of WRITERS) {
     timeoutMaxMs: Math.max(0, ...timeouts.map((t) => t.ms)),
     example: timeouts[0]?.message,
   });
+  const x = rows.at(-1);
+  console.log(`| ${x.writers} | ${x.readers} | ${x.writes} | ${x.recalls} | ${x.secs} | ${x.writeP50} | ${x.writeP99} | ${x.writeMax} | ${x.recallP99} | ${x.over1s} | ${x.timeouts} | ${x.timeoutMaxMs} |`);
   if (!process.env.LOAD_DEBUG) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`\nload: ${COUNT} memories per writer, one remember each, ${READERS} readers recalling meanwhile, one file (Node ${process.version}, js build)\n`);
-console.log('| writers | readers | writes there | recalls | seconds | write p50 ms | write p99 ms | write max ms | recall p99 ms | ops over 1 s | busy timeouts (retried) | longest timed-out wait ms |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-for (const x of rows) {
-  console.log(`| ${x.writers} | ${x.readers} | ${x.writes} | ${x.recalls} | ${x.secs} | ${x.writeP50} | ${x.writeP99} | ${x.writeMax} | ${x.recallP99} | ${x.over1s} | ${x.timeouts} | ${x.timeoutMaxMs} |`);
-}
 for (const x of rows) if (x.example) console.log(`\n${x.writers} writers: a timed-out wait says: ${x.example}`);
