@@ -65,7 +65,7 @@ CHROMIUM     ?= /usr/bin/chromium
 .PHONY: test-browser bench-browser web-demo chromium
 test-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
-	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs tabs.test.mjs glue.test.mjs
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs tabs.test.mjs glue.test.mjs crash.test.mjs
 
 ## bench-browser: fetch+compile+instantiate, open → first recall, ingest of 1k and 10k,
 ## recall p50/p95 and the OPFS file's size in Chromium, beside Node and native Go in the
@@ -122,6 +122,26 @@ fuzz:
 fuzz-long:
 	FUZZTIME=200000x bash scripts/fuzz.sh
 
+## test-long: before each release (docs/RELIABILITY.md; 40–70 min on 2 cores): the crash
+## matrix with KILLS (100) kills per runtime — Node (SIGKILL), wazero (SIGKILL), workerd
+## (kill -9), Chromium (KILLS/2 worker terminations + KILLS/2 renderer crashes) —, load (2
+## and 4 Node processes writing 2,000 memories each to one file while 2 recall), the
+## 24-hour-equivalent soak; the model check of every op natively for 8 more seeds of
+## MEMCORE_MODEL_STEPS (20,000) steps and through wazero, the namespace isolation property at
+## more steps; then fuzz-long. Seeds are printed; MEMCORE_SEED=… repeats one.
+KILLS ?= 100
+.PHONY: test-long
+test-long: node_modules/.package-lock.json $(EDGE)/node_modules/.package-lock.json $(BROWSER_TEST)/node_modules/.package-lock.json chromium
+	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
+	MEMCORE_KILLS=$(KILLS) node --test js/test/crash.test.mjs
+	MEMCORE_KILLS=$(KILLS) $(GO) test -count=1 -timeout 60m -run '^TestCrash_wazero$$' -v ./wasm/
+	cd $(EDGE) && WRANGLER_SEND_METRICS=false MEMCORE_KILLS=$(KILLS) node --test test/crash.test.mjs
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) MEMCORE_KILLS=$$(( $(KILLS) / 2 )) node --test crash.test.mjs
+	node test/reliability/load.mjs
+	node test/reliability/soak.mjs
+	MEMCORE_LONG=1 $(GO) test -count=1 -timeout 90m -run 'TestModel_|TestIsolation_' ./core ./wasm
+	$(MAKE) fuzz-long
+
 ## bench: native ingest and recall at 1k/10k/100k against raw FTS5; the same workload at
 ## 1k/10k natively, under wazero and in Node, as ratios; Node's cold start (import → open →
 ## first recall, peak RSS) for the shipped and a bounds-checked build, shim and V8 defaults.
@@ -173,10 +193,3 @@ eval:
 
 clean:
 	rm -rf dist memcore-demo.db
-
-## test-long: the long reliability runs (docs/RELIABILITY.md): the model check of every op
-## natively for 8 more seeds of MEMCORE_MODEL_STEPS (20,000) steps and through wazero, and
-## the namespace isolation property at more steps
-.PHONY: test-long
-test-long:
-	MEMCORE_LONG=1 $(GO) test -count=1 -timeout 90m -run 'TestModel_|TestIsolation_' ./core ./wasm

@@ -210,6 +210,55 @@ function goFS() {
 }
 
 function openLock(path, flags, mode, callback, retry) {
+  // The lock must never exist without its pid: a process killed between creating an empty
+  // lock and writing into it would leave a lock nobody can tell is stale (the crash matrix,
+  // docs/RELIABILITY.md, found it). So the pid is written to a private file first and
+  // linked to the lock's name, which is as exclusive as O_EXCL; where hard links are not
+  // supported, the lock is created and then written, as before.
+  let linked;
+  try {
+    linked = linkLock(path, mode);
+  } catch {
+    linked = null;
+  }
+  if (linked === null) {
+    createLock(path, flags, mode, callback, retry);
+  } else if (linked) {
+    // Go's dot-lock code closes what it gets: an fd of the lock, opened without O_CREAT.
+    fs.open(path, fs.constants.O_RDONLY, callback);
+  } else if (retry && clearStaleLock(path)) {
+    openLock(path, flags, mode, callback, false);
+  } else {
+    callback(Object.assign(new Error(`EEXIST: file already exists, open '${path}'`), { code: 'EEXIST', syscall: 'open', path }));
+  }
+}
+
+let lockSeq = 0;
+
+/**
+ * Links a private file holding this process's pid to path: true when this process now
+ * holds the lock, false when it exists, null when links are not supported there.
+ */
+function linkLock(path, mode) {
+  const tmp = `${path}.${process.pid}.${++lockSeq}`;
+  fs.writeFileSync(tmp, String(process.pid), { mode: mode || 0o666 });
+  try {
+    fs.linkSync(tmp, path);
+    return true;
+  } catch (e) {
+    if (e.code === 'EEXIST') return false;
+    if (['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'].includes(e.code)) return null;
+    throw e;
+  } finally {
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function createLock(path, flags, mode, callback, retry) {
   fs.open(path, flags, mode, (err, fd) => {
     if (!err) {
       try {
@@ -218,18 +267,23 @@ function openLock(path, flags, mode, callback, retry) {
         // The lock holds without its pid; it just cannot be recognised as stale.
       }
       callback(null, fd);
-      return;
-    }
-    if (err.code !== 'EEXIST' || !retry || !staleLock(path)) {
+    } else if (err.code === 'EEXIST' && retry && clearStaleLock(path)) {
+      createLock(path, flags, mode, callback, false);
+    } else {
       callback(err);
-      return;
     }
-    fs.unlink(path, (e) => (e && e.code !== 'ENOENT' ? callback(err) : openLock(path, flags, mode, callback, false)));
   });
 }
 
-/** Whether the lock file at path names a process that no longer exists. */
-function staleLock(path) {
+/**
+ * Whether taking the lock at path may be tried again: it is gone, or it named a process
+ * that no longer exists and was removed here. Synchronous from the check to the removal,
+ * and a lock that is merely gone is never unlinked: unlinking "whatever is at path now"
+ * after an asynchronous gap removed a lock another process had just taken, so that two
+ * processes wrote at once and the database was corrupted (the load test,
+ * docs/RELIABILITY.md, found it).
+ */
+function clearStaleLock(path) {
   let fd;
   try {
     fd = fs.openSync(path, 'r');
@@ -256,7 +310,9 @@ function staleLock(path) {
     if (e.code !== 'ESRCH') return false;
   }
   try {
-    return fs.statSync(path).ino === ino; // not replaced by a fresh lock meanwhile
+    if (fs.statSync(path).ino !== ino) return true; // replaced by a fresh lock meanwhile: try again
+    fs.unlinkSync(path);
+    return true;
   } catch (e) {
     return e.code === 'ENOENT';
   }

@@ -108,10 +108,12 @@ export function tempDir(t) {
 /**
  * Runs one of the fixtures (js/test/fixtures/NAME) in a new node process from the test
  * project. Returns {child, lines, exit}: lines(n) resolves with the first n stdout lines.
+ * opts: cwd, nodeArgs, env (added to this process's environment).
  */
 export function spawnFixture(name, args = [], opts = {}) {
   const child = spawn(process.execPath, [...(opts.nodeArgs || []), path.join(packageDir(), name), ...args], {
     cwd: opts.cwd || packageDir(),
+    env: opts.env ? { ...process.env, ...opts.env } : process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let buf = '';
