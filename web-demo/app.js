@@ -373,7 +373,7 @@ async function sendMessage(text) {
     const local = reply === undefined;
     if (local) {
       if (!related.length && isQuestion(text)) related = await fromThisConversation(text);
-      reply = localReply(text, related);
+      reply = localReply(text, isQuestion(text) ? related : await nearThisMessage(text, related));
     }
     addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content }) => ({ type, content })) });
     await mem.appendTurns(session, [{ role: 'assistant', content: reply }]);
@@ -400,7 +400,7 @@ function recalledView(it) {
   if (it.kind === 'turn') from = `${t('fromConversation')} ${it.sessionId === session ? t('thisOne') : it.sessionId} · ${it.role} · ${day}`;
   else if (it.kind === 'document') from = `${it.id} ${t('document')} · ${day}`;
   else from = `${t('memory')} · ${it.type} · ${day}`;
-  return { type: from, content: it.text };
+  return { type: from, content: it.text, id: it.kind === 'memory' ? it.id : undefined };
 }
 
 /** Without an LLM nothing reads the conversation itself: search its own turns too. */
@@ -408,6 +408,18 @@ async function fromThisConversation(text) {
   const hits = await mem.searchTurns(text, { sessionId: session, limit: 4 });
   return hits.filter((h) => h.turn.content !== text).slice(0, 3)
     .map((h) => recalledView({ kind: 'turn', sessionId: h.turn.sessionId, role: h.turn.role, at: h.turn.createdAt, text: h.turn.content }));
+}
+
+/**
+ * For a statement, the recalled items that concern this message itself: buildContext
+ * recalls for the whole recent conversation (what a model should see), so its items
+ * also answer the earlier messages; "this reminds me of" names only those that recall
+ * finds for this message alone.
+ */
+async function nearThisMessage(text, related) {
+  const hits = await mem.recall(text, { limit: 5, peek: true });
+  const near = new Set(hits.map((h) => h.memory.id));
+  return related.filter((r) => near.has(r.id));
 }
 
 /** A reply without an LLM: questions are answered from recall, statements acknowledged. */

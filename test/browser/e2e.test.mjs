@@ -87,6 +87,10 @@ describe('web demo', () => {
       await say(b.page, '我明天要去北京出差');
       // Not a fact about the user the heuristics keep: pin it, as a person would.
       await say(b.page, 'The wifi password at the cabin is moss-lantern-42');
+      // Its reply acknowledges it without "reminding" of the trip or the script: those
+      // share no word with it (buildContext's items serve the whole conversation).
+      const wifiReply = await b.page.evaluate(() => [...document.querySelectorAll('#messages .msg.assistant')].at(-1).firstChild.textContent);
+      assert.ok(!/北京|Python|peanut/i.test(wifiReply), `reply: ${wifiReply}`);
       await b.page.locator('#messages .msg.user', { hasText: 'moss-lantern-42' }).locator('button.pin').click();
       await b.page.waitForFunction(() => document.body.dataset.busy === '0' && document.querySelector('#status').dataset.memories === '4', null, { timeout: 60_000 });
       let texts = await memoryTexts(b.page);
