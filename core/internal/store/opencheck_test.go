@@ -49,7 +49,7 @@ func TestCheckExisting_cases(t *testing.T) {
 }
 
 // TestCheckExisting_cost logs what the schema check adds to an open: the first open of a
-// process builds the reference schema (every migration, in memory), later ones only read
+// process reads the embedded reference schema (schema_ref.go), later ones only read
 // sqlite_schema. Figures for docs/RELIABILITY.md; nothing is asserted about time.
 func TestCheckExisting_cost(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "d.db")
@@ -83,7 +83,7 @@ func TestCheckExisting_cost(t *testing.T) {
 		e.Close()
 	}
 	open := time.Since(start) / n
-	t.Logf("schema check at open: first in a process %v (reference schema built), then %v; a whole open+close of a 1,000-memory file %v", first, later, open)
+	t.Logf("schema check at open: first in a process %v (reference schema read), then %v; a whole open+close of a 1,000-memory file %v", first, later, open)
 }
 
 // TestCheckExisting_migratedFileReopens: a file made by an older schema version, migrated

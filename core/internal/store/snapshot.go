@@ -421,6 +421,21 @@ func referenceSchema(v int) ([]schemaObject, error) {
 	if o, ok := references.Load(v); ok {
 		return o.([]schemaObject), nil
 	}
+	if o, ok := embeddedReference(v); ok { // schema_ref.go: no database built
+		references.Store(v, o)
+		return o, nil
+	}
+	o, err := buildReference(v)
+	if err != nil {
+		return nil, err
+	}
+	references.Store(v, o)
+	return o, nil
+}
+
+// buildReference builds the schema of version v in a new in-memory database, as the
+// migrations (and schema_fresh.sql) make it.
+func buildReference(v int) ([]schemaObject, error) {
 	conn, err := sqlite3.Open("file::memory:")
 	if err != nil {
 		return nil, err
@@ -430,12 +445,7 @@ func referenceSchema(v int) ([]schemaObject, error) {
 	if err := ref.migrateTo(v, false); err != nil {
 		return nil, fmt.Errorf("building schema version %d: %w", v, err)
 	}
-	o, err := ref.schema(true)
-	if err != nil {
-		return nil, err
-	}
-	references.Store(v, o)
-	return o, nil
+	return ref.schema(true)
 }
 
 // normalizeSQL collapses runs of white space, so that re-indenting a migration's text is
