@@ -414,10 +414,12 @@ func discourseStrip(text string) stripped {
 // word of text cannot start a match.
 func subjectMatch(text string) []int {
 	first := strings.ToLower(text)
-	if i := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' }); i >= 0 {
-		first = first[:i] // the leading word: `I"000` starts with "i"
+	if i := strings.IndexFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		// The leading letters: `I"000` starts with "i", "i'm" and "we're" with "i" and
+		// "we", and "My'000" with "my" (subjectEN's \b sits before the apostrophe).
+		first = first[:i]
 	}
-	if prefilter && !subjectFirst[first] && !strings.HasPrefix(first, "i'") && !strings.HasPrefix(first, "i’") && !strings.HasPrefix(first, "we'") {
+	if prefilter && !subjectFirst[first] {
 		return nil
 	}
 	return subjectEN.FindStringSubmatchIndex(head(text, 80))

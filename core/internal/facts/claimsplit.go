@@ -248,7 +248,7 @@ func isList(content string) []string {
 	if len(items) < 2 || len(items) > 5 {
 		return nil
 	}
-	if len(strings.Fields(items[0])) > 3 || strings.HasSuffix(strings.Fields(items[0])[0], "ing") {
+	if first := strings.Fields(items[0]); len(first) == 0 || len(first) > 3 || strings.HasSuffix(first[0], "ing") {
 		return nil // not "heading out now, talk later"
 	}
 	for _, it := range items {
