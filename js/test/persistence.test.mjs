@@ -166,15 +166,14 @@ describe('locking across processes', () => {
     }, { ms: 1, timeout: 60_000 });
     child.kill('SIGSTOP'); // frozen while it holds the lock
     try {
-      const t0 = Date.now();
       const err = await mem.remember({ content: 'while the other process holds the lock' }).then(
         () => null,
         (e) => e,
       );
       assert.ok(err instanceof MemcoreError, `expected a MemcoreError, got ${err}`);
       assert.equal(err.code, 'storage');
-      t.diagnostic(`blocked writer failed after ${Date.now() - t0} ms: ${err.message}`);
-      assert.ok(Date.now() - t0 >= 4000, 'SQLite waited for its busy timeout first');
+      // SQLite's busy handler gave up (busy_timeout), not some other failure.
+      assert.match(err.message, /locked|busy/i, err.message);
     } finally {
       child.kill('SIGKILL');
     }
