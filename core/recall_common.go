@@ -33,30 +33,29 @@ func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool i
 	}
 	if shared {
 		// Whole candidates: the rescoring reads their title, subject and content.
-		lex, err := e.matchLexicalWhole(ns, match, tokens, f, w, nsHeadroom*pool)
+		lex, err := e.matchLexicalFTS(ns, match, tokens, f, w, nsHeadroom*pool, true)
 		if err != nil {
 			return nil, err
 		}
 		return e.rescoreNS(ns, tokens, st, lex, w, pool)
 	}
-	return e.matchLexicalFTS(ns, match, tokens, f, w, pool)
+	return e.matchLexicalFTS(ns, match, tokens, f, w, pool, false)
 }
 
-// matchLexicalFTS is matchLexical ranked by FTS5's bm25 alone.
-func (e *Engine) matchLexicalFTS(ns, match string, tokens []string, f store.Filter, w store.Weights, pool int) ([]store.Candidate, error) {
-	if text.CommonOnly(tokens) {
-		return e.db.MatchMemoryScoresNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
-	}
-	return e.db.MatchMemoryScores(ns, match, f, w, pool) // partial: Recall reads its hits whole
-}
-
-// matchLexicalWhole is matchLexicalFTS with whole candidates (not Partial), for the
-// per-namespace rescoring, which needs each candidate's indexed text.
-func (e *Engine) matchLexicalWhole(ns, match string, tokens []string, f store.Filter, w store.Weights, pool int) ([]store.Candidate, error) {
-	if text.CommonOnly(tokens) {
+// matchLexicalFTS is matchLexical ranked by FTS5's bm25 alone. Its candidates are partial
+// (Recall reads its hits whole) unless whole is set: the per-namespace rescoring reads
+// each candidate's indexed text.
+func (e *Engine) matchLexicalFTS(ns, match string, tokens []string, f store.Filter, w store.Weights, pool int, whole bool) ([]store.Candidate, error) {
+	common := text.CommonOnly(tokens)
+	switch {
+	case common && whole:
 		return e.db.MatchMemoriesNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
+	case common:
+		return e.db.MatchMemoryScoresNewest(ns, match, f, w, pool, max(commonQueryScan, 10*pool))
+	case whole:
+		return e.db.MatchMemories(ns, match, f, w, pool)
 	}
-	return e.db.MatchMemories(ns, match, f, w, pool)
+	return e.db.MatchMemoryScores(ns, match, f, w, pool)
 }
 
 // matchTurns returns the BM25 matches of tokens among the turns of ns (and session, when
