@@ -40,14 +40,16 @@ type LabelledCase struct {
 // written during the second round by another engineer who did not see the rules), when
 // present.
 // dev6.json (the third round's dev cases) and blind3.json (a third blind set, wired in by
-// the lead) follow, then dev7.json (the fourth round's dev cases, u7_*). blind.json and blind2.json are retired: see RetiredFiles.
-var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json", "dev5.json", "blind2.json", "dev6.json", "blind3.json", "dev7.json"}
+// the lead) follow, then dev7.json (the fourth round's dev cases, u7_*) and blind4.json (the fifth
+// round's blind set, written by an outsider). blind.json, blind2.json and blind3.json are retired: see RetiredFiles.
+var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json", "dev5.json", "blind2.json", "dev6.json", "blind3.json", "dev7.json", "blind4.json"}
 
-// RetiredFiles are blind sets whose totals were measured (twice each, in the second
-// round) and whose cases were then read and tuned on in the third: their cases count in
-// the split "retired", whatever the file says, so that they are reported beside dev and
-// never pooled with a blind set again.
-var RetiredFiles = []string{"blind.json", "blind2.json"}
+// RetiredFiles are blind sets whose totals were measured and whose cases were then read
+// and tuned on: blind.json and blind2.json (measured twice each in the second round, tuned
+// on in the third) and blind3.json (measured twice in the third and fourth, tuned on from
+// the fifth). Their cases count in the split "retired", whatever the file says, so that
+// they are reported beside dev and never pooled with a blind set again.
+var RetiredFiles = []string{"blind.json", "blind2.json", "blind3.json"}
 
 // LoadLabelled reads the labelled files of dir; a missing file other than the first is
 // skipped.
