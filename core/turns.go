@@ -97,7 +97,10 @@ type TurnHit struct {
 // how tall?" finds that person's height). A query of several questions ("…多高？另外，
 // …的时间是什么？", text.QueryClauses) is searched question by question and the scores
 // fused, so that one question's words do not crowd out the other's answer
-// (turnclauses.go). It is how an agent reaches what compaction took out of its context.
+// (turnclauses.go). A query that is a stretch of dialogue ("Bart: …\nAssistant: …\nBart:
+// …", text.SplitTranscript) weights the words only the other speakers said at half the
+// last speaker's (turntranscript.go). It is how an agent reaches what compaction took out
+// of its context.
 func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
 	return n.searchTurns(ctx, query, o, 0)
 }
@@ -137,7 +140,13 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 		}
 		var found []store.TurnHit
 		var err error
-		if cl := text.QueryClauses(query); len(cl) > 1 {
+		if tr, ok := text.SplitTranscript(query); ok {
+			var toks []string
+			found, toks, err = n.e.matchTranscript(n.name, tr, o.SessionID, pool) // turntranscript.go
+			if err == nil && feedback {
+				n.e.withTurnFeedback(toks, found)
+			}
+		} else if cl := text.QueryClauses(query); len(cl) > 1 {
 			found, err = n.e.matchClauses(n.name, cl, o.SessionID, pool, feedback) // turnclauses.go
 		} else {
 			found, err = n.e.matchTurns(n.name, tokens, o.SessionID, pool) // recall_common.go
