@@ -39,7 +39,7 @@ func userMaterial(text string) bool {
 	if (!prefilter || containsAny(lower, materialNeed)) && (contentRequest.MatchString(text) || lookAtZH.MatchString(text)) {
 		return true
 	}
-	return (!prefilter || containsAny(lower, fictionNeed)) && fiction.MatchString(text)
+	return (!prefilter || containsAny(lower, fictionNeed)) && fiction.MatchString(text) || roleplayMessageZH5(text)
 }
 
 // materialNeed and fictionNeed prefilter userMaterial's expressions: a content request
