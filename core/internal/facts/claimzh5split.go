@@ -25,7 +25,7 @@ import (
 // third round and lost precision (retired +26 right, +115 wrong); these kinds are the
 // ones a reader keeps apart.
 var (
-	ownKeyZH5 = regexp.MustCompile(`(?:用|用的|用的是|装的|装了|是|写|负责|在吃|吃|跑|玩)\s*[A-Z0-9][A-Za-z0-9]|(?:用|用的|用的是|装的|装了|是|写|负责|在吃|跑)\s*[a-z][A-Za-z]*[A-Z0-9]|^(?:主要|平时|日常)?[A-Z][A-Za-z0-9]+(?:\s+[A-Za-z0-9]+)?\s*\p{Han}` +
+	ownKeyZH5 = regexp.MustCompile(`(?:用|用的|用的是|装的|装了|是|写|负责|在吃|吃|跑|玩)\s*[A-Z0-9][A-Za-z0-9]|(?:用|用的|用的是|装的|装了|是|写|负责|在吃|跑)\s*[a-z][A-Za-z]*[A-Z0-9]|^(?:主要|平时|日常)?[A-Z][A-Za-z0-9]+(?:\s+[A-Za-z0-9]+)?\s*(?:记|做|写|画|管|跑|用|存|装|剪|修|拍|管理)` +
 		`|负责\p{Han}{2}|专业是|主修|学的是|目标是|(?:^|一直|正在|还在|^也)在?吃\p{Han}{1,4}(?:药|林|素|片|胶囊|针)|打胰岛素|预产期|班主任|带(?:一|两|三|几|俩)个\p{Han}{1,4}班` +
 		`|一律不|都不敢碰|不敢碰|从来不|(?:^|每个?月)\d{1,2}\s*号|^[一二三四五六七八九十]{1,3}点(?:开门|关门|上班|下班|收摊|出摊)`)
 	// schoolZH5: a school year is a child's: it is a claim of its own only after the claim
@@ -57,7 +57,7 @@ func splitZH5(cl []Fact) []Fact {
 		var more []Fact
 		for _, p := range pieces[1:] {
 			t := strings.TrimSpace(contLead.ReplaceAllString(strings.TrimSpace(p), ""))
-			if !hasHan(t) || !may(t, ownKeyNeedZH5) || !ownKeyZH5.MatchString(t) && !(kid && schoolZH5.MatchString(t)) || strings.HasPrefix(t, "用户") || contStop.MatchString(t) ||
+			if !hasHan(t) || !(t[0] >= 'A' && t[0] <= 'Z') && !may(t, ownKeyNeedZH5) || !ownKeyZH5.MatchString(t) && !(kid && schoolZH5.MatchString(t)) || strings.HasPrefix(t, "用户") || contStop.MatchString(t) ||
 				contMerge.MatchString(t) && !strings.HasPrefix(t, "主要") {
 				kept = append(kept, p)
 				continue
