@@ -74,7 +74,7 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 	if len(cl) > 0 && may(s.lower, retractionNeed) && retraction.MatchString(s.s) {
 		cl = nil
 	}
-	cl = gateZH5(s, splitZH5(cl)) // the fifth round's Chinese kinds (claimzh5.go)
+	cl = gateZH5(s, cues, splitZH5(cl)) // the fifth round's Chinese kinds (claimzh5.go)
 	rule := -1
 	for i, f := range cues {
 		if f.Type == TypeRule {

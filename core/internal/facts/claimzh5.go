@@ -45,7 +45,10 @@ var gateNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 �
 
 // gateZH5 drops the claims of a sentence that are of the kinds above; it rewrites a
 // claim that opens on "习惯了，".
-func gateZH5(s *sentence, cl []Fact) []Fact {
+func gateZH5(s *sentence, cues, cl []Fact) []Fact {
+	if may(s.s, callNeedZH5) && hasHan(s.s) {
+		cl = callNamesZH5(s.s, cues, cl)
+	}
 	if len(cl) == 0 || !may(s.s, gateNeedZH5) {
 		return cl
 	}
@@ -85,4 +88,39 @@ var roleplayNeedZH5 = words("模拟 面试官 考官 客户 顾客 HR hr")
 // roleplayMessageZH5 reports whether a user message sets up a practice scene.
 func roleplayMessageZH5(text string) bool {
 	return may(text, roleplayNeedZH5) && roleplayZH5.MatchString(text)
+}
+
+// The name the user asks to be called, in a sentence a rule took ("以后叫我小鹿就行，别叫我全名"):
+// the rule pattern takes the clause, so the claim rules never see it; the name is the
+// user's (a request to remember read as a rule is the claim: claimgate.go), and "别叫我全名"
+// is no name.
+var (
+	callNameZH5 = regexp.MustCompile(`(?:以后|今后|往后|从现在起|从现在开始)(?:你)?(?:就)?叫我([\p{Han}A-Za-z·]{1,6}?)(?:就行|就好|就可以|即可)`)
+	notCallZH5  = regexp.MustCompile(`(?:别|不要|不用)(?:再)?叫我([\p{Han}A-Za-z·]{1,6}?)(?:了|啦|哈|$|[，,。.!！])`)
+	callNeedZH5 = words("叫我")
+)
+
+// callNamesZH5 adds the name of callNameZH5 to a sentence's claims and drops a name the
+// sentence says not to use.
+func callNamesZH5(text string, cues, cl []Fact) []Fact {
+	if m := notCallZH5.FindStringSubmatch(text); m != nil {
+		keep := cl[:0:0]
+		for _, f := range cl {
+			if f.Content != "用户叫"+m[1] {
+				keep = append(keep, f)
+			}
+		}
+		cl = keep
+	}
+	m := callNameZH5.FindStringSubmatch(text)
+	if m == nil || len(cues) == 0 {
+		return cl
+	}
+	for _, f := range cl {
+		if f.Predicate == "name" {
+			return cl
+		}
+	}
+	return append([]Fact{{Type: TypeProfile, Content: "用户叫" + m[1], Subject: "user", Predicate: "name", Confidence: 0.85,
+		Evidence: cues[0].Evidence}}, cl...)
 }

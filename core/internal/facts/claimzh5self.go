@@ -33,7 +33,12 @@ var (
 	coupleZH5 = regexp.MustCompile(`^(?:打算|准备|计划|决定|要|是|在一起|已经|谈了|认识|结婚|订婚|领证)`)
 	// pointerEndZH5: an order with no object of its own ("医生让我每天早上量一次").
 	pointerEndZH5 = regexp.MustCompile(`(?:一次|一下|一遍|一回)$`)
-	nameIsZH5     = regexp.MustCompile(`^我是((?:阿|小|老)\p{Han}{1,2})$`)
+	// cantoneseZH5: Cantonese function words read as Mandarin ("我系做装修嘅，喺广州").
+	cantoneseZH5     = strings.NewReplacer("我系", "我是", "系做", "是做", "喺", "在", "嘅", "的", "咗", "了", "唔", "不", "佢", "他")
+	cantoneseNeedZH5 = words("我系 系做 喺 嘅 咗 唔 佢")
+	// maybeSoZH5: "算是纯素吧" — a hedge on a claim, not a suggestion.
+	maybeSoZH5 = regexp.MustCompile(`^(算是\p{Han}{1,8})吧$`)
+	nameIsZH5  = regexp.MustCompile(`^我是((?:阿|小|老)\p{Han}{1,2})$`)
 	// introNameZH5: "I'm 陈晨, 大三, …" rewritten "我是陈晨, 大三…": a name of two or three
 	// characters before an ASCII comma.
 	introNameZH5 = regexp.MustCompile(`^我是(\p{Han}{2,3})\s*,`)
@@ -84,6 +89,16 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 	}
 	if strings.HasPrefix(text, "娃") && !strings.HasPrefix(text, "娃娃") && st.first && !strings.ContainsAny(text, "你您他她") {
 		text = "我家" + text // "娃今年上一年级"
+	}
+	if may(text, cantoneseNeedZH5) {
+		text = cantoneseZH5.Replace(text) // "我系做装修嘅，喺广州"
+	}
+	if m := maybeSoZH5.FindStringSubmatch(text); m != nil {
+		text = m[1] // "…，算是纯素吧": a claim, not a suggestion
+	}
+	if (text == "女" || text == "男") && st.first {
+		st.subj = "用户" // "女，三十二，一米六，…": a list of what the user is
+		return text, Fact{Type: TypeProfile, Content: "用户是" + text + "性", Subject: "user", Predicate: "identity", Confidence: 0.75}, true
 	}
 	if strings.ContainsAny(text, "?？") || questionZH.MatchString(text) {
 		return text, Fact{}, false

@@ -27,11 +27,18 @@ import (
 var (
 	ownKeyZH5 = regexp.MustCompile(`(?:用|用的|用的是|装的|装了|是|写|负责|在吃|吃|跑|玩)\s*[A-Z0-9][A-Za-z0-9]|(?:用|用的|用的是|装的|装了|是|写|负责|在吃|跑)\s*[a-z][A-Za-z]*[A-Z0-9]|^(?:主要|平时|日常)?[A-Z][A-Za-z0-9]+(?:\s+[A-Za-z0-9]+)?\s*(?:记|做|写|画|管|跑|用|存|装|剪|修|拍|管理)` +
 		`|负责\p{Han}{2}|专业是|主修|学的是|目标是|(?:^|一直|正在|还在|^也)在?吃\p{Han}{1,4}(?:药|林|素|片|胶囊|针)|打胰岛素|预产期|班主任|带(?:一|两|三|几|俩)个\p{Han}{1,4}班` +
-		`|一律不|都不敢碰|不敢碰|从来不|(?:^|每个?月)\d{1,2}\s*号|^[一二三四五六七八九十]{1,3}点(?:开门|关门|上班|下班|收摊|出摊)`)
+		`|一律不|都不敢碰|不敢碰|从来不|(?:^|每个?月)\d{1,2}\s*号|^[一二三四五六七八九十]{1,3}点(?:开门|关门|上班|下班|收摊|出摊)` +
+		`|^在\p{Han}{2,8}(?:跑|开|送|摆|当|干)\p{Han}{1,6}$|^一天(?:跑|干|工作|上班|要干|要跑|要上)|^(?:俩|两个|三个)(?:闺女|女儿|儿子|孩子|娃)|^(?:现在|目前|人)?在\p{Han}{2,3}$`)
 	// schoolZH5: a school year is a child's: it is a claim of its own only after the claim
 	// names the child ("我儿子判给我了，今年上初二"; after "我们家老大叫乐乐" it joins).
-	schoolZH5     = regexp.MustCompile(`上(?:小学|初中|高中|幼儿园|初[一二三]|高[一二三]|[一二三四五六]年级)`)
-	ownKeyNeedZH5 = words("用 装 是 写 负责 在吃 吃 跑 玩 主要 平时 日常 专业 主修 学的 目标 打胰岛素 预产期 班主任 上小学 上初 上高 年级 带 一律不 不敢碰 从来不 号 点")
+	schoolZH5 = regexp.MustCompile(`上(?:小学|初中|高中|幼儿园|初[一二三]|高[一二三]|[一二三四五六]年级)`)
+	// ageOnlyZH5: a bare age in a list ("三十二", "45").
+	ageOnlyZH5 = regexp.MustCompile(`^(?:[一二三四五六七八九]?十[一二三四五六七八九]?|\d{2})$`)
+	// placeOnlyZH5: "…，在广州" — a bare place after a claim; notPlaceZH5: characters that
+	// make "在X" a doing ("在吃药", "在创业", "在家").
+	placeOnlyZH5  = regexp.MustCompile(`^(?:现在|目前|人)?在\p{Han}{2,3}$`)
+	notPlaceZH5   = "吃喝看做写学上读准弄忙等想练找用创干跑开送搞打玩睡休家备考减"
+	ownKeyNeedZH5 = words("在 一天 俩 两个 三个 用 装 是 写 负责 在吃 吃 跑 玩 主要 平时 日常 专业 主修 学的 目标 打胰岛素 预产期 班主任 上小学 上初 上高 年级 带 一律不 不敢碰 从来不 号 点")
 	// subjectZH5: the claim's subject, which its continuations share.
 )
 
@@ -46,6 +53,19 @@ func splitZH5(cl []Fact) []Fact {
 			continue
 		}
 		pieces := strings.Split(c, "，")
+		if (strings.HasPrefix(c, "用户是女性，") || strings.HasPrefix(c, "用户是男性，")) && f.Predicate == "identity" {
+			// "女，三十二，一米六，一百四十斤，…": each item of the list is a fact.
+			out = append(out, Fact{Type: f.Type, Content: pieces[0], Subject: f.Subject, Predicate: f.Predicate, Confidence: f.Confidence, Evidence: f.Evidence})
+			for _, p := range pieces[1:] {
+				if ageOnlyZH5.MatchString(p) {
+					p += "岁"
+				}
+				g := classify("用户"+p, p, false)
+				g.Evidence, g.Confidence = f.Evidence, min(g.Confidence, f.Confidence)
+				out = append(out, g)
+			}
+			continue
+		}
 		subj := "用户"
 		if rest, ok := strings.CutPrefix(c, "用户的"); ok {
 			if k := kinZH.FindString(rest); k != "" {
@@ -60,6 +80,10 @@ func splitZH5(cl []Fact) []Fact {
 			if !hasHan(t) || !(t[0] >= 'A' && t[0] <= 'Z') && !may(t, ownKeyNeedZH5) || !ownKeyZH5.MatchString(t) && !(kid && schoolZH5.MatchString(t)) || strings.HasPrefix(t, "用户") || contStop.MatchString(t) ||
 				contMerge.MatchString(t) && !strings.HasPrefix(t, "主要") {
 				kept = append(kept, p)
+				continue
+			}
+			if placeOnlyZH5.MatchString(t) && strings.ContainsAny(t, notPlaceZH5) {
+				kept = append(kept, p) // "…，现在在创业": a doing, not a place
 				continue
 			}
 			s := subj
