@@ -30,18 +30,22 @@ var (
 	othersZH5      = regexp.MustCompile(`^用户的?(?:一个|有个|有一个|一位|有位|认识的?)(?:朋友|同事|同学|邻居|熟人|网友|亲戚|哥们|闺蜜)|^用户的\p{Han}{1,3}的\p{Han}{1,4}的\p{Han}|(?:人|大家|他们|别人|老人)都说|^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|classmate|roommate|neighbou?r)\s*的`)
 	titleZH5       = regexp.MustCompile(`《[^》]*用户`)
 	feelingZH5     = regexp.MustCompile(`缓不过来|熬不住|撑不住|扛不住|顶不住|吃不消|有点吃力|挺吃力|很吃力|就难受|好难受|心累|崩溃了?$|头大$`)
-	pointerZH5     = regexp.MustCompile(`^用户(?:打算|准备|想|要|已经|都|也|还|就|再|得|会|这两个月|这几个月|这几天|这段时间|最近|好好|慢慢|先|一定)*(?:准备|报名了?|报了名|坚持(?:下去)?|努力|加油|试试|考虑考虑|适应适应)[了吧啊呀哈]*$|[打做练走跑看听写弄读背]一遍$|(?:在|去|回)(?:这边|那边|这里|那里)|^用户\p{Han}{0,4}?(?:刚|才)?(?:买|装|换|办|弄|配)的$|^用户的\p{Han}{1,4}\p{Han}*[他她]`)
+	pointerZH5     = regexp.MustCompile(`^用户(?:打算|准备|想|要|已经|都|也|还|就|再|得|会|这(?:两|几|半)?个?(?:月|年|天|周|礼拜|阵子|段时间)|最近|好好|慢慢|先|一定)*(?:准备|报名了?|报了名|坚持(?:下去)?|努力|加油|试试|考虑考虑|适应适应)[了吧啊呀哈]*$|[打做练走跑看听写弄读背]一遍$|(?:在|去|回)(?:这边|那边|这里|那里)|^用户\p{Han}{0,4}?(?:刚|才)?(?:买|装|换|办|弄|配)的$|^用户的\p{Han}{1,4}\p{Han}*[他她]`)
 	requestZH5     = regexp.MustCompile(`别让用户|不要让用户|^用户别`)
 	habitLeadZH5   = regexp.MustCompile(`养成了?(?:一个|个)?(?:好|新|坏)?习惯$`)
 	usedToZH5      = regexp.MustCompile(`^用户(?:也)?习惯了[，,]\s*`)
 	ageAllZH5      = regexp.MustCompile(`^用户(?:今年)?都\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)`)
 	askZH5         = regexp.MustCompile(`啥来着|叫啥|来着$|是谁来着`)
-	numberItem5    = regexp.MustCompile(`^(?:用户也用|User also uses)\s*[\d.\s/]+$`)
+	// askAllZH5: a sentence asking what something was called ("…叫什么名字来着，我老忘").
+	askAllZH5 = regexp.MustCompile(`(?:什么|啥|谁|哪)[^，,。]{0,6}来着`)
+	// notThisZH5: "…，不是1996" — the alternative a correction rules out.
+	notThisZH5  = regexp.MustCompile(`^用户不是[^，,]{1,8}$`)
+	numberItem5 = regexp.MustCompile(`^(?:用户也用|User also uses)\s*[\d.\s/]+$`)
 )
 
 // gateNeedZH5 are the literals gateZH5's expressions need: a claim with none of them is
 // not run through them.
-var gateNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 说错了 搞错了 弄错了 口误 打错了 一个 有个 一位 有位 认识 的 都说 User's 《 缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大 准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 别让用户 不要让用户 用户别 习惯 都 来着 叫啥 也用 also 他 她 买的 装的 换的 办的 弄的 配的")
+var gateNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 说错了 搞错了 弄错了 口误 打错了 一个 有个 一位 有位 认识 的 都说 User's 《 缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大 准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 别让 不要让 用户别 习惯 不是 都 来着 叫啥 也用 also 他 她 买的 装的 换的 办的 弄的 配的")
 
 // gateZH5 drops the claims of a sentence that are of the kinds above; it rewrites a
 // claim that opens on "习惯了，".
@@ -52,7 +56,7 @@ func gateZH5(s *sentence, cues, cl []Fact) []Fact {
 	if len(cl) == 0 || !may(s.s, gateNeedZH5) {
 		return cl
 	}
-	if hasHan(s.s) && mixupAllZH5.MatchString(s.s) {
+	if hasHan(s.s) && (mixupAllZH5.MatchString(s.s) || askAllZH5.MatchString(s.s)) {
 		return nil
 	}
 	out := cl[:0:0]
@@ -69,7 +73,7 @@ func gateZH5(s *sentence, cues, cl []Fact) []Fact {
 		switch {
 		case mixupClauseZH5.MatchString(c), othersZH5.MatchString(c), titleZH5.MatchString(c), askZH5.MatchString(c),
 			requestZH5.MatchString(c), numberItem5.MatchString(c), ageAllZH5.MatchString(c):
-		case i > 0 && !f.remembered() && (feelingZH5.MatchString(c) || pointerZH5.MatchString(c)):
+		case i > 0 && !f.remembered() && (feelingZH5.MatchString(c) || pointerZH5.MatchString(c) || notThisZH5.MatchString(c)):
 		case i < len(cl)-1 && habitLeadZH5.MatchString(c):
 		default:
 			out = append(out, f)

@@ -38,7 +38,9 @@ var (
 	cantoneseNeedZH5 = words("我系 系做 喺 嘅 咗 唔 佢")
 	// maybeSoZH5: "算是纯素吧" — a hedge on a claim, not a suggestion.
 	maybeSoZH5 = regexp.MustCompile(`^(算是\p{Han}{1,8})吧$`)
-	nameIsZH5  = regexp.MustCompile(`^我是((?:阿|小|老)\p{Han}{1,2})$`)
+	// kidsZH5: how many children, opening a continuation.
+	kidsZH5   = regexp.MustCompile(`^(?:俩|两个)(?:娃|孩子|儿子|闺女|女儿)`)
+	nameIsZH5 = regexp.MustCompile(`^我是((?:阿|小|老)\p{Han}{1,2})$`)
 	// introNameZH5: "I'm 陈晨, 大三, …" rewritten "我是陈晨, 大三…": a name of two or three
 	// characters before an ASCII comma.
 	introNameZH5 = regexp.MustCompile(`^我是(\p{Han}{2,3})\s*,`)
@@ -51,8 +53,10 @@ var (
 	selfCueZH5b = regexp.MustCompile(`^(?:(?:[一二三四五六七八九十]{1,3}|\d{1,2})\s*月份?|明年|今年|年底|年初|下半年|上半年|暑假|寒假)\p{Han}{0,4}?(?:要|得|准备)(?:去|参加|考|办|搬|换|装修|结婚|生|出国)` +
 		`|^[\p{Han}A-Za-z0-9 ]{2,24}?(?:考试|面试|婚礼|答辩|手术)(?:是|在|定在|安排在)\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月` +
 		`|^(?:上周|上礼拜|上个?月|前几天|前段时间|去年|年初|刚刚?)\s*(?:刚)?(?:体检)?(?:查出来?|确诊了?|发现)\p{Han}{2,}` +
+		`|^(?:年初|年底|年中|月初|月底|去年|前年|今年|上个?月|上半年|下半年)\s*(?:刚)?(?:搬|回|去)(?:来|到|去|回)?了?\p{Han}{2,}` +
+		`|^(?:刚|终于|已经)?(?:考上|考进|入职)了?\p{Han}{2,}` +
 		`|^(?:腰|膝盖|胃|肩膀|颈椎|眼睛|牙|皮肤|心脏|肝|肾|睡眠)(?:一直|也|还|有点|不太|不大|老是|总是)*(?:不好|不太好|不行|疼|痛|有问题|受过伤)`)
-	selfNeedZH5 = words("现在 目前 最近 如今 平时 每天 每周 每晚 周末 早上 晚上 刚 日常 一般 主要 工作 写东西 做笔记 店里 家里 地里 厂里 车上 单位 月 明年 今年 年底 年初 下半年 上半年 暑假 寒假 考试 面试 婚礼 答辩 手术 上周 上礼拜 前几天 前段时间 去年 腰 膝盖 胃 肩膀 颈椎 眼睛 牙 皮肤 心脏 肝 肾 睡眠")
+	selfNeedZH5 = words("年初 年中 月初 月底 前年 上个 上月 考上 考进 入职 现在 目前 最近 如今 平时 每天 每周 每晚 周末 早上 晚上 刚 日常 一般 主要 工作 写东西 做笔记 店里 家里 地里 厂里 车上 单位 月 明年 今年 年底 年初 下半年 上半年 暑假 寒假 考试 面试 婚礼 答辩 手术 上周 上礼拜 前几天 前段时间 去年 腰 膝盖 胃 肩膀 颈椎 眼睛 牙 皮肤 心脏 肝 肾 睡眠")
 )
 
 // selfCueZH5 reports whether a sentence's first clause with no person in it is the
@@ -88,7 +92,7 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 		text = text[:m[3]] + "我" + text[m[1]:] // "下礼拜一俺闺女开学"
 	}
 	if strings.HasPrefix(text, "娃") && !strings.HasPrefix(text, "娃娃") && st.first && !strings.ContainsAny(text, "你您他她") {
-		text = "我家" + text // "娃今年上一年级"
+		text = "我孩子" + text[len("娃"):] // "娃今年上一年级": the user's child
 	}
 	if may(text, cantoneseNeedZH5) {
 		text = cantoneseZH5.Replace(text) // "我系做装修嘅，喺广州"
@@ -103,9 +107,16 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 	if strings.ContainsAny(text, "?？") || questionZH.MatchString(text) {
 		return text, Fact{}, false
 	}
-	if rest, ok := strings.CutPrefix(text, "我俩"); ok && meaningful(rest) >= 2 && coupleZH5.MatchString(rest) {
+	if rest, ok := strings.CutPrefix(text, "我俩"); ok && meaningful(rest) >= 2 {
+		if !coupleZH5.MatchString(rest) {
+			st.subj = ""
+			return "", Fact{}, false // "我俩都挺懒的": a remark on the pair
+		}
 		st.subj = "用户"
 		return text, classify("用户他们俩"+rewriteZH(rest), text, remember), true
+	}
+	if st.subj == "用户" && kidsZH5.MatchString(text) {
+		text = "我" + text // "我在家带孩子，俩儿子一个七岁一个三岁": the user's sons
 	}
 	if m := doctorZH5.FindStringSubmatch(text); m != nil && meaningful(m[1]) >= 2 && !strings.ContainsAny(m[1], "你您？?") && !pointerEndZH5.MatchString(m[1]) {
 		st.subj = "用户"
