@@ -60,7 +60,7 @@ var (
 
 // reasonKept are the kinds of claim a rule's reason keeps.
 var reasonKept = map[string]bool{"uses": true, "diet": true, "health": true, "job": true, "works_at": true,
-	"location": true, "identity": true, "name": true}
+	"location": true, "identity": true, "name": true, "trait": true}
 
 // gateSentence returns what a user sentence keeps of its cues (rules, completions,
 // errors, lessons) and its claims.

@@ -107,7 +107,7 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 	if strings.ContainsAny(text, "?？") || questionZH.MatchString(text) {
 		return text, Fact{}, false
 	}
-	if rest, ok := strings.CutPrefix(text, "我俩"); ok && meaningful(rest) >= 2 {
+	if rest, ok := strings.CutPrefix(text, "我俩"); ok && meaningful(rest) >= 2 && !kidsZH5.MatchString("俩"+rest) {
 		if !coupleZH5.MatchString(rest) {
 			st.subj = ""
 			return "", Fact{}, false // "我俩都挺懒的": a remark on the pair
