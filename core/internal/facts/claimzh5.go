@@ -31,7 +31,7 @@ var (
 	titleZH5       = regexp.MustCompile(`《[^》]*用户`)
 	feelingZH5     = regexp.MustCompile(`缓不过来|熬不住|撑不住|扛不住|顶不住|吃不消|有点吃力|挺吃力|很吃力|就难受|好难受|心累|崩溃了?$|头大$`)
 	pointerZH5     = regexp.MustCompile(`^用户(?:打算|准备|想|要|已经|都|也|还|就|再|得|会|这(?:两|几|半)?个?(?:月|年|天|周|礼拜|阵子|段时间)|最近|好好|慢慢|先|一定)*(?:准备|报名了?|报了名|坚持(?:下去)?|努力|加油|试试|考虑考虑|适应适应)[了吧啊呀哈]*$|[打做练走跑看听写弄读背]一遍$|(?:在|去|回)(?:这边|那边|这里|那里)|^用户\p{Han}{0,4}?(?:刚|才)?(?:买|装|换|办|弄|配)的$|^用户的\p{Han}{1,4}\p{Han}*[他她]`)
-	requestZH5     = regexp.MustCompile(`别让用户|不要让用户|^用户别`)
+	requestZH5     = regexp.MustCompile(`别让用户|不要让用户`)
 	habitLeadZH5   = regexp.MustCompile(`养成了?(?:一个|个)?(?:好|新|坏)?习惯$`)
 	usedToZH5      = regexp.MustCompile(`^用户(?:也)?习惯了[，,]\s*`)
 	ageAllZH5      = regexp.MustCompile(`^用户(?:今年)?都\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)`)
@@ -43,9 +43,11 @@ var (
 	numberItem5 = regexp.MustCompile(`^(?:用户也用|User also uses)\s*[\d.\s/]+$`)
 )
 
-// gateNeedZH5 are the literals gateZH5's expressions need: a claim with none of them is
-// not run through them.
-var gateNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 说错了 搞错了 弄错了 口误 打错了 一个 有个 一位 有位 认识 的 都说 User's 《 缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大 准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 别让 不要让 用户别 习惯 不是 都 来着 叫啥 也用 also 他 她 买的 装的 换的 办的 弄的 配的")
+// mixupNeedZH5 are the literals of mixupAllZH5 and askAllZH5 (over the sentence);
+// gateNeedZH5 those of the expressions over a claim: a text with none of them is not run
+// through them.
+var mixupNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 来着")
+var gateNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 说错了 搞错了 弄错了 口误 打错了 一个 有个 一位 有位 认识 的 都说 User's 《 缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大 准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 别让 不要让 习惯 不是 都 来着 叫啥 也用 also 他 她 买的 装的 换的 办的 弄的 配的")
 
 // gateZH5 drops the claims of a sentence that are of the kinds above; it rewrites a
 // claim that opens on "习惯了，".
@@ -53,10 +55,10 @@ func gateZH5(s *sentence, cues, cl []Fact) []Fact {
 	if may(s.s, callNeedZH5) && hasHan(s.s) {
 		cl = callNamesZH5(s.s, cues, cl)
 	}
-	if len(cl) == 0 || !may(s.s, gateNeedZH5) {
+	if len(cl) == 0 {
 		return cl
 	}
-	if hasHan(s.s) && (mixupAllZH5.MatchString(s.s) || askAllZH5.MatchString(s.s)) {
+	if hasHan(s.s) && may(s.s, mixupNeedZH5) && (mixupAllZH5.MatchString(s.s) || askAllZH5.MatchString(s.s)) {
 		return nil
 	}
 	out := cl[:0:0]

@@ -38,7 +38,7 @@ var (
 	// make "在X" a doing ("在吃药", "在创业", "在家").
 	placeOnlyZH5  = regexp.MustCompile(`^(?:现在|目前|人)?在\p{Han}{2,3}$`)
 	notPlaceZH5   = "吃喝看做写学上读准弄忙等想练找用创干跑开送搞打玩睡休家备考减"
-	ownKeyNeedZH5 = words("到了 成了 升到 在 一天 俩 两个 三个 用 装 是 写 负责 在吃 吃 跑 玩 主要 平时 日常 专业 主修 学的 目标 打胰岛素 预产期 班主任 上小学 上初 上高 年级 带 一律不 不敢碰 从来不 号 点")
+	ownKeyNeedZH5 = words("服用 上 到了 成了 升到 在 一天 俩 两个 三个 用 装 是 写 负责 在吃 吃 跑 玩 主要 平时 日常 专业 主修 学的 目标 打胰岛素 预产期 班主任 上小学 上初 上高 年级 带 一律不 不敢碰 从来不 号 点")
 	// subjectZH5: the claim's subject, which its continuations share.
 )
 
