@@ -66,6 +66,18 @@ func TestClaims_part4(t *testing.T) {
 		{"zh_maybe_so", "我不吃猪肉，算是清真吧", []string{"清真"}},
 		{"zh_gender_list", "女，二十八，一米六五", []string{"女性", "二十八岁", "一米六五"}},
 		{"zh_promotion_today", "我今天转正了", []string{"转正"}},
+		// Second batch of dev8 (u8b_*): more continuations, setups, exclamations.
+		{"zh_field_after", "我在读研，研究方向是自然语言处理", []string{"读研", "研究方向是自然语言处理"}},
+		{"zh_shift_after", "我在工厂上班，三班倒", []string{"工厂上班", "三班倒"}},
+		{"zh_device_after", "我电脑是 ThinkPad，手机是小米的", []string{"ThinkPad", "手机是小米的"}},
+		{"zh_age_after_name", "我叫老刘，六十一，退休前是电工", []string{"老刘", "六十一岁", "退休前是电工"}},
+		{"zh_trade_years", "我叫阿强，修车十几年了", []string{"阿强", "修车十几年了"}},
+		{"zh_worked_years_joins", "我在医院上班，干了五年了", []string{"医院上班，干了五年了"}},
+		{"mix_activity_setup", "剪视频用 CapCut", []string{"CapCut"}},
+		{"mix_time_noun", "明天 interview，有点紧张", []string{"interview"}},
+		{"zh_rule_more_examples", "讲知识点的时候多举例子", []string{"多举例子"}},
+		{"zh_exclamation", "哈哈我气死了", nil},
+		{"zh_migraine", "我有偏头痛", []string{"偏头痛"}},
 		// Names and rules.
 		{"zh_call_me", "往后叫我小白就行，别叫我白总", []string{"用户叫小白"}},
 		{"zh_rule_occasion", "给我讲历史的时候统一用公元纪年", []string{"公元纪年"}},

@@ -35,7 +35,7 @@ var (
 	habitLeadZH5   = regexp.MustCompile(`养成了?(?:一个|个)?(?:好|新|坏)?习惯$`)
 	usedToZH5      = regexp.MustCompile(`^用户(?:也)?习惯了[，,]\s*`)
 	ageAllZH5      = regexp.MustCompile(`^用户(?:今年)?都\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)`)
-	askZH5         = regexp.MustCompile(`啥来着|叫啥|来着$|是谁来着`)
+	askZH5         = regexp.MustCompile(`啥来着|叫啥|来着$|是谁来着|(?:笑|气|累|困|饿|烦|吓|热|冷)死(?:用户)?了`)
 	// askAllZH5: a sentence asking what something was called ("…叫什么名字来着，我老忘").
 	askAllZH5 = regexp.MustCompile(`(?:什么|啥|谁|哪)[^，,。]{0,6}来着`)
 	// notThisZH5: "…，不是1996" — the alternative a correction rules out.
@@ -47,7 +47,7 @@ var (
 // gateNeedZH5 those of the expressions over a claim: a text with none of them is not run
 // through them.
 var mixupNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 来着")
-var gateNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 说错了 搞错了 弄错了 口误 打错了 一个 有个 一位 有位 认识 的 都说 User's 《 缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大 准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 别让 不要让 习惯 不是 都 来着 叫啥 也用 also 他 她 买的 装的 换的 办的 弄的 配的")
+var gateNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 说错了 搞错了 弄错了 口误 打错了 一个 有个 一位 有位 认识 的 都说 User's 《 缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大 准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 别让 不要让 习惯 不是 都 来着 叫啥 死 也用 also 他 她 买的 装的 换的 办的 弄的 配的")
 
 // gateZH5 drops the claims of a sentence that are of the kinds above; it rewrites a
 // claim that opens on "习惯了，".

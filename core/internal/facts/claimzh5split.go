@@ -28,7 +28,9 @@ var (
 	ownKeyZH5 = regexp.MustCompile(`(?:用|用的|用的是|装的|装了|是|写|负责|在吃|吃|跑|跑的|跑着|玩|到了|成了|升到)\s*[A-Z0-9][A-Za-z0-9]|(?:用|用的|用的是|装的|装了|是|写|负责|在吃|跑)\s*[a-z][A-Za-z]*[A-Z0-9]|^(?:主要|平时|日常)?[A-Z][A-Za-z0-9]+(?:\s+[A-Za-z0-9]+)?\s*(?:记|做|写|画|管|跑|用|存|装|剪|修|拍|管理)` +
 		`|负责\p{Han}{2}|专业是|主修|学的是|目标是|(?:^|一直|正在|还在|^也)在?(?:吃|服用)\p{Han}{1,5}(?:药|林|素|片|胶囊|针|钠|钾|酸|胺|醇|酮|平|汀|星|唑|酯)|打胰岛素|预产期|班主任|带(?:一|两|三|几|俩)个\p{Han}{1,4}班` +
 		`|一律不|都不敢碰|不敢碰|从来不|(?:^|每个?月)\d{1,2}\s*号|^[一二三四五六七八九十]{1,3}点(?:开门|关门|上班|下班|收摊|出摊)` +
-		`|^在\p{Han}{2,8}(?:跑|开|送|摆|当|干)\p{Han}{1,6}$|^一天(?:跑|干|工作|上班|要干|要跑|要上)|^(?:俩|两个|三个)(?:闺女|女儿|儿子|孩子|娃)|^(?:现在|目前|人)?在\p{Han}{2,3}$`)
+		`|^在\p{Han}{2,8}(?:跑|开|送|摆|当|干)\p{Han}{1,6}$|^一天(?:跑|干|工作|上班|要干|要跑|要上)|^(?:俩|两个|三个)(?:闺女|女儿|儿子|孩子|娃)|^(?:现在|目前|人)?在\p{Han}{2,3}$` +
+		`|研究方向|方向是|主攻|副业|兼职|三班倒|倒班|夜班|白班|^(?:手机|电脑|笔记本|平板|相机|车|键盘|耳机|显示器)(?:是|用的是?)\s*\p{Han}{2,}|控制体重|减肥|减脂|控糖|戒糖|^(?:最近)?在追\p{Han}{0,2}《` +
+		`|^(?:开|跑|送|修|卖)[^了过\P{Han}]\p{Han}{0,2}(?:十几|二十几|几|\d+|[一二三四五六七八九十]+)年|^(?:腰|膝盖|胃|肩膀|颈椎|眼睛|牙|心脏|肝|肾|睡眠)(?:一直|也|还|有点|不太|不大|老是|总是)*(?:不好|不太好|不行|疼|痛)`)
 	// schoolZH5: a school year is a child's: it is a claim of its own only after the claim
 	// names the child ("我儿子判给我了，今年上初二"; after "我们家老大叫乐乐" it joins).
 	schoolZH5 = regexp.MustCompile(`上(?:小学|初中|高中|幼儿园|初[一二三]|高[一二三]|[一二三四五六]年级)`)
@@ -38,7 +40,7 @@ var (
 	// make "在X" a doing ("在吃药", "在创业", "在家").
 	placeOnlyZH5  = regexp.MustCompile(`^(?:现在|目前|人)?在\p{Han}{2,3}$`)
 	notPlaceZH5   = "吃喝看做写学上读准弄忙等想练找用创干跑开送搞打玩睡休家备考减"
-	ownKeyNeedZH5 = words("服用 上 到了 成了 升到 在 一天 俩 两个 三个 用 装 是 写 负责 在吃 吃 跑 玩 主要 平时 日常 专业 主修 学的 目标 打胰岛素 预产期 班主任 上小学 上初 上高 年级 带 一律不 不敢碰 从来不 号 点")
+	ownKeyNeedZH5 = words("研究方向 方向是 主攻 副业 兼职 三班倒 倒班 夜班 白班 手机 电脑 笔记本 平板 相机 车 键盘 耳机 显示器 控制体重 减肥 减脂 控糖 戒糖 在追 开 跑 送 修 卖 腰 膝盖 胃 肩膀 颈椎 眼睛 牙 心脏 肝 肾 睡眠 服用 上 到了 成了 升到 在 一天 俩 两个 三个 用 装 是 写 负责 在吃 吃 跑 玩 主要 平时 日常 专业 主修 学的 目标 打胰岛素 预产期 班主任 上小学 上初 上高 年级 带 一律不 不敢碰 从来不 号 点")
 	// subjectZH5: the claim's subject, which its continuations share.
 )
 
@@ -77,10 +79,13 @@ func splitZH5(cl []Fact) []Fact {
 		var more []Fact
 		for _, p := range pieces[1:] {
 			t := strings.TrimSpace(contLead.ReplaceAllString(strings.TrimSpace(p), ""))
-			if !hasHan(t) || !(t[0] >= 'A' && t[0] <= 'Z') && !may(t, ownKeyNeedZH5) || !ownKeyZH5.MatchString(t) && !(kid && schoolZH5.MatchString(t)) || strings.HasPrefix(t, "用户") || contStop.MatchString(t) ||
+			if !hasHan(t) || !(t[0] >= 'A' && t[0] <= 'Z') && !may(t, ownKeyNeedZH5) && !ageOnlyZH5.MatchString(t) || !ownKeyZH5.MatchString(t) && !(kid && schoolZH5.MatchString(t)) && !(subj == "用户" && ageOnlyZH5.MatchString(t)) || strings.HasPrefix(t, "用户") || contStop.MatchString(t) ||
 				contMerge.MatchString(t) && !strings.HasPrefix(t, "主要") {
 				kept = append(kept, p)
 				continue
+			}
+			if ageOnlyZH5.MatchString(t) && subj == "用户" {
+				t += "岁" // "我叫老王，五十三，…": the user's age
 			}
 			if placeOnlyZH5.MatchString(t) && strings.ContainsAny(t, notPlaceZH5) {
 				kept = append(kept, p) // "…，现在在创业": a doing, not a place
