@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Chinese and mixed claims the fifth round reads that earlier rounds missed (issue 9
@@ -27,8 +28,9 @@ import (
 //     ("六月份要参加教师资格证面试"), an exam's date ("JLPT N2 考试是 12 月第一个周日"), a
 //     diagnosis after a word of time ("上周查出来脂肪肝"), a body part that is not well ("腰不太好").
 var (
-	doctorZH5 = regexp.MustCompile(`^(?:医生|大夫|营养师|教练)(?:让|叫|要|建议|说让|嘱咐)我\s*(.+)$`)
-	mySideZH5 = regexp.MustCompile(`^我(?:这边|这里|这儿)(?:是|在)\s*(\p{Han}{2,6}|\p{Lu}[\p{L} ]{1,20})$`)
+	doctorNeedZH5 = words("医生 大夫 营养师 教练")
+	doctorZH5     = regexp.MustCompile(`^(?:医生|大夫|营养师|教练)(?:让|叫|要|建议|说让|嘱咐)我\s*(.+)$`)
+	mySideZH5     = regexp.MustCompile(`^我(?:这边|这里|这儿)(?:是|在)\s*(\p{Han}{2,6}|\p{Lu}[\p{L} ]{1,20})$`)
 	// coupleZH5: what "我俩" plan or are together ("我俩打算明年结婚"; not "我俩都忙").
 	coupleZH5 = regexp.MustCompile(`^(?:打算|准备|计划|决定|要|是|在一起|已经|谈了|认识|结婚|订婚|领证)`)
 	// pointerEndZH5: an order with no object of its own ("医生让我每天早上量一次").
@@ -74,8 +76,13 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 	if !hasHan(text) {
 		return text, Fact{}, false
 	}
-	text = strings.TrimLeftFunc(text, func(r rune) bool { return unicode.Is(unicode.So, r) || unicode.IsSpace(r) }) // "🎉 在那家…"
+	if r, _ := utf8.DecodeRuneInString(text); r > 0x2000 && unicode.Is(unicode.So, r) {
+		text = strings.TrimLeftFunc(text, func(r rune) bool { return unicode.Is(unicode.So, r) || unicode.IsSpace(r) }) // "🎉 在那家…"
+	}
 	for range 2 {
+		if lower := strings.ToLower(head(text, 80)); !strings.Contains(text, "介绍下") && !strings.Contains(lower, "i'm") && !strings.Contains(lower, "i am") {
+			break
+		}
 		m := introZH5.FindStringSubmatchIndex(text)
 		switch {
 		case m == nil:
@@ -85,11 +92,11 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 			text = text[m[1]:]
 		}
 	}
-	if m := introNameZH5.FindStringSubmatch(text); m != nil {
+	if m := submatchIf(strings.HasPrefix(text, "我是"), introNameZH5, text); m != nil {
 		st.subj = "用户" // "I'm 陈晨, 大三": the name; the list after it is not read
 		return text, Fact{Type: TypeProfile, Content: "用户叫" + m[1], Subject: "user", Predicate: "name", Confidence: 0.8}, true
 	}
-	if m := lateAnZH5.FindStringSubmatchIndex(text); m != nil && m[3] > 0 && timeZH.MatchString(text[:m[3]]) {
+	if m := lateAnIndex(text); m != nil && m[3] > 0 && timeZH.MatchString(text[:m[3]]) {
 		text = text[:m[3]] + "我" + text[m[1]:] // "下礼拜一俺闺女开学"
 	}
 	if strings.HasPrefix(text, "娃") && !strings.HasPrefix(text, "娃娃") && st.first && !strings.ContainsAny(text, "你您他她") {
@@ -98,17 +105,17 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 	if may(text, cantoneseNeedZH5) {
 		text = cantoneseZH5.Replace(text) // "我系做装修嘅，喺广州"
 	}
-	if m := maybeSoZH5.FindStringSubmatch(text); m != nil {
+	if m := submatchIf(strings.HasPrefix(text, "算是"), maybeSoZH5, text); m != nil {
 		text = m[1] // "…，算是纯素吧": a claim, not a suggestion
 	}
 	if (text == "女" || text == "男") && st.first {
 		st.subj = "用户" // "女，三十二，一米六，…": a list of what the user is
 		return text, Fact{Type: TypeProfile, Content: "用户是" + text + "性", Subject: "user", Predicate: "identity", Confidence: 0.75}, true
 	}
-	if strings.ContainsAny(text, "?？") || questionZH.MatchString(text) {
-		return text, Fact{}, false
+	asked := func() bool {
+		return strings.ContainsAny(text, "?？") || may(text, questionZHNeed) && questionZH.MatchString(text)
 	}
-	if rest, ok := strings.CutPrefix(text, "我俩"); ok && meaningful(rest) >= 2 && !kidsZH5.MatchString("俩"+rest) {
+	if rest, ok := strings.CutPrefix(text, "我俩"); ok && meaningful(rest) >= 2 && !kidsZH5.MatchString("俩"+rest) && !asked() {
 		if !coupleZH5.MatchString(rest) {
 			st.subj = ""
 			return "", Fact{}, false // "我俩都挺懒的": a remark on the pair
@@ -119,7 +126,7 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 	if st.subj == "用户" && kidsZH5.MatchString(text) {
 		text = "我" + text // "我在家带孩子，俩儿子一个七岁一个三岁": the user's sons
 	}
-	if m := doctorZH5.FindStringSubmatch(text); m != nil && meaningful(m[1]) >= 2 && !strings.ContainsAny(m[1], "你您？?") && !pointerEndZH5.MatchString(m[1]) {
+	if m := submatchIf(may(text, doctorNeedZH5), doctorZH5, text); m != nil && meaningful(m[1]) >= 2 && !strings.ContainsAny(m[1], "你您？?") && !pointerEndZH5.MatchString(m[1]) && !asked() {
 		st.subj = "用户"
 		f := classify(strings.TrimSuffix(strings.TrimSpace(m[0][:len(m[0])-len(m[1])]), "我")+"用户"+rewriteZH(m[1]), text, remember)
 		if f.Predicate == "about" {
@@ -127,13 +134,31 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 		}
 		return text, f, true
 	}
-	if m := mySideZH5.FindStringSubmatch(text); m != nil && !strings.ContainsAny(m[1], "没不") {
+	if m := submatchIf(strings.HasPrefix(text, "我这"), mySideZH5, text); m != nil && !strings.ContainsAny(m[1], "没不") && !asked() {
 		st.subj = "用户"
 		return text, Fact{Type: TypeProfile, Content: "用户在" + m[1], Subject: "user", Predicate: "location", Confidence: 0.7}, true
 	}
-	if m := nameIsZH5.FindStringSubmatch(text); m != nil {
+	if m := submatchIf(strings.HasPrefix(text, "我是"), nameIsZH5, text); m != nil && !asked() {
 		st.subj = "用户"
 		return text, Fact{Type: TypeProfile, Content: "用户叫" + m[1], Subject: "user", Predicate: "name", Confidence: 0.8}, true
 	}
 	return text, Fact{}, false
+}
+
+// submatchIf is re's submatches in text when ok (a literal check that every match
+// passes), else nil without running re.
+func submatchIf(ok bool, re *regexp.Regexp, text string) []string {
+	if !ok {
+		return nil
+	}
+	return re.FindStringSubmatch(text)
+}
+
+// lateAnIndex is lateAnZH5's submatch indexes, nil without running it when text has
+// neither 俺 nor 咱.
+func lateAnIndex(text string) []int {
+	if !strings.ContainsAny(text, "俺咱") {
+		return nil
+	}
+	return lateAnZH5.FindStringSubmatchIndex(text)
 }
