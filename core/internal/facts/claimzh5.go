@@ -43,11 +43,9 @@ var (
 	numberItem5 = guardedZH5{words("也用 also"), regexp.MustCompile(`^(?:用户也用|User also uses)\s*[\d.\s/]+$`)}
 )
 
-// mixupNeedZH5 are the literals of mixupAllZH5 and askAllZH5 (over the sentence);
-// gateNeedZH5 those of the expressions over a claim: a text with none of them is not run
-// through them.
+// mixupNeedZH5 are the literals of mixupAllZH5 and askAllZH5 (over the sentence): a
+// sentence with none of them is not run through them.
 var mixupNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 来着")
-var gateNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 说错了 搞错了 弄错了 口误 打错了 一个 有个 一位 有位 认识 的 都说 User's 《 缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大 准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 别让 不要让 习惯 不是 都 来着 叫啥 死 也用 also 他 她 买的 装的 换的 办的 弄的 配的")
 
 // gateZH5 drops the claims of a sentence that are of the kinds above; it rewrites a
 // claim that opens on "习惯了，".
@@ -61,27 +59,46 @@ func gateZH5(s *sentence, cues, cl []Fact) []Fact {
 	if hasHan(s.s) && may(s.s, mixupNeedZH5) && (mixupAllZH5.MatchString(s.s) || askAllZH5.MatchString(s.s)) {
 		return nil
 	}
-	out := cl[:0:0]
+	var out []Fact // nil while every claim so far is kept as it is
 	for i, f := range cl {
-		c := f.Content
-		if !may(c, gateNeedZH5) {
-			out = append(out, f)
-			continue
-		}
-		if loc := usedToZH5.find(c); loc != nil {
-			f.Content = "用户" + c[loc[1]:]
-			c = f.Content
-		}
+		keep, g := gateClaimZH5(f, i, len(cl))
 		switch {
-		case mixupClauseZH5.match(c), othersZH5.match(c), titleZH5.match(c), askZH5.match(c),
-			requestZH5.match(c), numberItem5.match(c), ageAllZH5.match(c):
-		case i > 0 && !f.remembered() && (feelingZH5.match(c) || pointerZH5.match(c) || notThisZH5.match(c)):
-		case i < len(cl)-1 && habitLeadZH5.match(c):
-		default:
-			out = append(out, f)
+		case out == nil && keep && g.Content == f.Content:
+			continue
+		case out == nil:
+			out = append(make([]Fact, 0, len(cl)), cl[:i]...)
+		}
+		if keep {
+			out = append(out, g)
 		}
 	}
+	if out == nil {
+		return cl
+	}
 	return out
+}
+
+// gateClaimZH5 reports whether the gate keeps the i-th of n claims of a sentence, and the
+// claim as kept.
+func gateClaimZH5(f Fact, i, n int) (bool, Fact) {
+	c := f.Content
+	if !hasHan(c) {
+		return !numberItem5.match(c), f // "User also uses 1.4"
+	}
+	if loc := usedToZH5.find(c); loc != nil {
+		f.Content = "用户" + c[loc[1]:]
+		c = f.Content
+	}
+	switch {
+	case mixupClauseZH5.match(c), othersZH5.match(c), titleZH5.match(c), askZH5.match(c),
+		requestZH5.match(c), numberItem5.match(c), ageAllZH5.match(c):
+		return false, f
+	case i > 0 && !f.remembered() && (feelingZH5.match(c) || pointerZH5.match(c) || notThisZH5.match(c)):
+		return false, f
+	case i < n-1 && habitLeadZH5.match(c):
+		return false, f
+	}
+	return true, f
 }
 
 // roleplayZH5: "模拟一下面试场景，你是面试官，我是应聘前端的" — a scene the user sets up for
