@@ -78,6 +78,14 @@ func TestClaims_part4(t *testing.T) {
 		{"zh_rule_more_examples", "讲知识点的时候多举例子", []string{"多举例子"}},
 		{"zh_exclamation", "哈哈我气死了", nil},
 		{"zh_migraine", "我有偏头痛", []string{"偏头痛"}},
+		// Third batch of dev8 (u8c_*, mixed): a named one's age, reported speech, a weekly class.
+		{"mix_named_pet_age", "我家 corgi 叫 Biscuit，今年 2 岁", []string{"叫 Biscuit，今年 2 岁"}},
+		{"zh_own_age_after_name", "我叫小林，今年 25 岁", []string{"小林", "25 岁"}},
+		{"mix_boss_says", "my manager 说明年要裁员", nil},
+		{"mix_weekly_class", "每周四晚上有 yoga class", []string{"yoga class"}},
+		{"mix_latin_first_verb", "我用 Notion 管项目，Anki 背单词", []string{"Notion", "Anki 背单词"}},
+		{"mix_latin_first_past", "最爱的专辑是 Blue，Blue 听了很多遍", []string{"Blue"}},
+		{"mix_rule_code", "code 里的 comment 都用英文写", []string{"comment"}},
 		// Names and rules.
 		{"zh_call_me", "往后叫我小白就行，别叫我白总", []string{"用户叫小白"}},
 		{"zh_rule_occasion", "给我讲历史的时候统一用公元纪年", []string{"公元纪年"}},

@@ -2,6 +2,7 @@ package facts
 
 import (
 	"regexp"
+	"strings"
 )
 
 // The fifth round's sentence gate for Chinese and mixed claims (issue 9 item 1). The
@@ -27,7 +28,7 @@ import (
 var (
 	mixupAllZH5    = regexp.MustCompile(`搞混|弄混|记混|(?:你|您)(?:是不是|可能|好像)?记错了|不是我(?:$|[，,。.!！]|啦|啊|哈)|我没说我|我是说我的?\p{Han}{0,2}(?:同事|朋友|同学|邻居|侄子|侄女|室友|表|堂)|[哦噢啊]不对`)
 	mixupClauseZH5 = guardedZH5{words("说错了 记错了 搞错了 弄错了 口误 打错了"), regexp.MustCompile(`说错了|记错了|搞错了|弄错了|口误|打错了`)}
-	othersZH5      = guardedZH5{words("一个 有个 一位 有位 认识 的 都说 User's"), regexp.MustCompile(`^用户的?(?:一个|有个|有一个|一位|有位|认识的?)(?:朋友|同事|同学|邻居|熟人|网友|亲戚|哥们|闺蜜)|^用户的\p{Han}{1,3}的\p{Han}{1,4}的\p{Han}|(?:人|大家|他们|别人|老人)都说|^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|classmate|roommate|neighbou?r)\s*的`)}
+	othersZH5      = guardedZH5{words("一个 有个 一位 有位 认识 的 都说 User's"), regexp.MustCompile(`^用户的?(?:一个|有个|有一个|一位|有位|认识的?)(?:朋友|同事|同学|邻居|熟人|网友|亲戚|哥们|闺蜜)|^用户的\p{Han}{1,3}的\p{Han}{1,4}的\p{Han}|(?:人|大家|他们|别人|老人)都说|^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|classmate|roommate|neighbou?r)\s*的|^User's\s+[A-Za-z]+\s*(?:说|觉得|认为|告诉)`)}
 	titleZH5       = guardedZH5{words("《"), regexp.MustCompile(`《[^》]*用户`)}
 	feelingZH5     = guardedZH5{words("缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大"), regexp.MustCompile(`缓不过来|熬不住|撑不住|扛不住|顶不住|吃不消|有点吃力|挺吃力|很吃力|就难受|好难受|心累|崩溃了?$|头大$`)}
 	pointerZH5     = guardedZH5{words("准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 买的 装的 换的 办的 弄的 配的 他 她"), regexp.MustCompile(`^用户(?:打算|准备|想|要|已经|都|也|还|就|再|得|会|这(?:两|几|半)?个?(?:月|年|天|周|礼拜|阵子|段时间)|最近|好好|慢慢|先|一定)*(?:准备|报名了?|报了名|坚持(?:下去)?|努力|加油|试试|考虑考虑|适应适应)[了吧啊呀哈]*$|[打做练走跑看听写弄读背]一遍$|(?:在|去|回)(?:这边|那边|这里|那里)|^用户\p{Han}{0,4}?(?:刚|才)?(?:买|装|换|办|弄|配)的$|^用户的\p{Han}{1,4}\p{Han}*[他她]`)}
@@ -49,7 +50,25 @@ var mixupNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 
 
 // gateZH5 drops the claims of a sentence that are of the kinds above; it rewrites a
 // claim that opens on "习惯了，".
+// ageOfNamedZH5: "我家 golden retriever 叫 Lucky，今年 3 岁" — an age after a claim that
+// names someone else (…叫 X) is theirs: it joins that claim.
+var ageOfNamedZH5 = regexp.MustCompile(`^用户(?:今年|已经|都)?\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)(?:了|啦)?$`)
+
+// joinAgeZH5 joins such an age to the claim before it.
+func joinAgeZH5(cl []Fact) []Fact {
+	for i := 1; i < len(cl); i++ {
+		prev, cur := cl[i-1], cl[i]
+		if strings.Contains(prev.Content, "叫") && prev.Predicate != "name" && strings.Contains(cur.Content, "岁") && ageOfNamedZH5.MatchString(cur.Content) {
+			out := append(cl[:i:i], cl[i+1:]...)
+			out[i-1].Content = clip(prev.Content + "，" + strings.TrimPrefix(cur.Content, "用户"))
+			return joinAgeZH5(out)
+		}
+	}
+	return cl
+}
+
 func gateZH5(s *sentence, cues, cl []Fact) []Fact {
+	cl = joinAgeZH5(cl)
 	if may(s.s, callNeedZH5) && hasHan(s.s) {
 		cl = callNamesZH5(s.s, cues, cl)
 	}
