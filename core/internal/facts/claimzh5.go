@@ -28,15 +28,20 @@ import (
 var (
 	mixupAllZH5    = regexp.MustCompile(`搞混|弄混|记混|(?:你|您)(?:是不是|可能|好像)?记错了|不是我(?:$|[，,。.!！]|啦|啊|哈)|我没说我|我是说我的?\p{Han}{0,2}(?:同事|朋友|同学|邻居|侄子|侄女|室友|表|堂)|[哦噢啊]不对`)
 	mixupClauseZH5 = guardedZH5{words("说错了 记错了 搞错了 弄错了 口误 打错了"), regexp.MustCompile(`说错了|记错了|搞错了|弄错了|口误|打错了`)}
-	othersZH5      = guardedZH5{words("一个 有个 一位 有位 认识 的 都说 User's"), regexp.MustCompile(`^用户的?(?:一个|有个|有一个|一位|有位|认识的?)(?:朋友|同事|同学|邻居|熟人|网友|亲戚|哥们|闺蜜)|^用户的\p{Han}{1,3}的\p{Han}{1,4}的\p{Han}|(?:人|大家|他们|别人|老人)都说|^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|classmate|roommate|neighbou?r)\s*的|^User's\s+[A-Za-z]+\s*(?:说|觉得|认为|告诉)`)}
-	titleZH5       = guardedZH5{words("《"), regexp.MustCompile(`《[^》]*用户`)}
-	feelingZH5     = guardedZH5{words("缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大"), regexp.MustCompile(`缓不过来|熬不住|撑不住|扛不住|顶不住|吃不消|有点吃力|挺吃力|很吃力|就难受|好难受|心累|崩溃了?$|头大$`)}
-	pointerZH5     = guardedZH5{words("准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 买的 装的 换的 办的 弄的 配的 他 她"), regexp.MustCompile(`^用户(?:打算|准备|想|要|已经|都|也|还|就|再|得|会|这(?:两|几|半)?个?(?:月|年|天|周|礼拜|阵子|段时间)|最近|好好|慢慢|先|一定)*(?:准备|报名了?|报了名|坚持(?:下去)?|努力|加油|试试|考虑考虑|适应适应)[了吧啊呀哈]*$|[打做练走跑看听写弄读背]一遍$|(?:在|去|回)(?:这边|那边|这里|那里)|^用户\p{Han}{0,4}?(?:刚|才)?(?:买|装|换|办|弄|配)的$|^用户的\p{Han}{1,4}\p{Han}*[他她]`)}
-	requestZH5     = guardedZH5{words("别让 不要让"), regexp.MustCompile(`别让用户|不要让用户`)}
-	habitLeadZH5   = guardedZH5{words("习惯"), regexp.MustCompile(`养成了?(?:一个|个)?(?:好|新|坏)?习惯$`)}
-	usedToZH5      = guardedZH5{words("习惯"), regexp.MustCompile(`^用户(?:也)?习惯了[，,]\s*`)}
-	ageAllZH5      = guardedZH5{words("都"), regexp.MustCompile(`^用户(?:今年)?都\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)`)}
-	askZH5         = guardedZH5{words("来着 叫啥 死"), regexp.MustCompile(`啥来着|叫啥|来着$|是谁来着|(?:笑|气|累|困|饿|烦|吓|热|冷)死(?:用户)?了`)}
+	othersZH5      = guardedZH5{words("一个 有个 一位 有位 认识 都说 User's"), regexp.MustCompile(`^用户的?(?:一个|有个|有一个|一位|有位|认识的?)(?:朋友|同事|同学|邻居|熟人|网友|亲戚|哥们|闺蜜)|(?:人|大家|他们|别人|老人)都说|^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|classmate|roommate|neighbou?r)\s*的|^User's\s+[A-Za-z]+\s*(?:说|觉得|认为|告诉)`)}
+	// chainZH5: "用户的表姐的邻居的孩子" (run only on a claim with three 的).
+	chainZH5   = regexp.MustCompile(`^用户的\p{Han}{1,3}的\p{Han}{1,4}的\p{Han}`)
+	titleZH5   = guardedZH5{words("《"), regexp.MustCompile(`《[^》]*用户`)}
+	feelingZH5 = guardedZH5{words("缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大"), regexp.MustCompile(`缓不过来|熬不住|撑不住|扛不住|顶不住|吃不消|有点吃力|挺吃力|很吃力|就难受|好难受|心累|崩溃了?$|头大$`)}
+	pointerZH5 = guardedZH5{words("准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 买的 装的 换的 办的 弄的 配的"), regexp.MustCompile(`^用户(?:打算|准备|想|要|已经|都|也|还|就|再|得|会|这(?:两|几|半)?个?(?:月|年|天|周|礼拜|阵子|段时间)|最近|好好|慢慢|先|一定)*(?:准备|报名了?|报了名|坚持(?:下去)?|努力|加油|试试|考虑考虑|适应适应)[了吧啊呀哈]*$|[打做练走跑看听写弄读背]一遍$|(?:在|去|回)(?:这边|那边|这里|那里)|^用户\p{Han}{0,4}?(?:刚|才)?(?:买|装|换|办|弄|配)的$`)}
+	// kinPronounZH5: "用户的闺女得送她去省城" — a family member's claim that names someone by
+	// a pronoun is the user's doing, misread (run only on 用户的… with 他 or 她).
+	kinPronounZH5 = regexp.MustCompile(`^用户的\p{Han}{1,4}\p{Han}*[他她]`)
+	requestZH5    = guardedZH5{words("别让 不要让"), regexp.MustCompile(`别让用户|不要让用户`)}
+	habitLeadZH5  = guardedZH5{words("习惯"), regexp.MustCompile(`养成了?(?:一个|个)?(?:好|新|坏)?习惯$`)}
+	usedToZH5     = guardedZH5{words("习惯"), regexp.MustCompile(`^用户(?:也)?习惯了[，,]\s*`)}
+	ageAllZH5     = guardedZH5{words("岁 个月"), regexp.MustCompile(`^用户(?:今年)?都\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)`)}
+	askZH5        = guardedZH5{words("来着 叫啥 死"), regexp.MustCompile(`啥来着|叫啥|来着$|是谁来着|(?:笑|气|累|困|饿|烦|吓|热|冷)死(?:用户)?了`)}
 	// askAllZH5: a sentence asking what something was called ("…叫什么名字来着，我老忘").
 	askAllZH5 = regexp.MustCompile(`(?:什么|啥|谁|哪)[^，,。]{0,6}来着`)
 	// notThisZH5: "…，不是1996" — the alternative a correction rules out.
@@ -108,6 +113,14 @@ func gateClaimZH5(f Fact, i, n int) (bool, Fact) {
 		f.Content = "用户" + c[loc[1]:]
 		c = f.Content
 	}
+	chain := strings.Count(c, "的") >= 3 && chainZH5.MatchString(c)
+	kinPronoun := i > 0 && !f.remembered() && strings.HasPrefix(c, "用户的") && strings.ContainsAny(c, "他她") && kinPronounZH5.MatchString(c)
+	if chain || kinPronoun {
+		return false, f
+	}
+	if !may(c, claimNeedZH5) {
+		return true, f // none of the expressions below can match
+	}
 	switch {
 	case mixupClauseZH5.match(c), othersZH5.match(c), titleZH5.match(c), askZH5.match(c),
 		requestZH5.match(c), numberItem5.match(c), ageAllZH5.match(c):
@@ -125,7 +138,7 @@ func gateClaimZH5(f Fact, i, n int) (bool, Fact) {
 var roleplayZH5 = regexp.MustCompile(`模拟(?:一下|一个|个|下)?\p{Han}{0,6}(?:场景|面试|对话|情景)|(?:你|您)(?:是|当|来当|扮演|演)(?:面试官|考官|客户|顾客|HR)`)
 
 // roleplayNeedZH5 prefilters roleplayZH5.
-var roleplayNeedZH5 = words("模拟 面试官 考官 客户 顾客 HR")
+var roleplayNeedZH5 = words("模拟 你 您")
 
 // roleplayMessageZH5 reports whether a user message sets up a practice scene.
 func roleplayMessageZH5(text string) bool {
@@ -166,6 +179,17 @@ func callNamesZH5(text string, cues, cl []Fact) []Fact {
 	return append([]Fact{{Type: TypeProfile, Content: "用户叫" + m[1], Subject: "user", Predicate: "name", Confidence: 0.85,
 		Evidence: cues[0].Evidence}}, cl...)
 }
+
+// claimNeedZH5 is every literal of the guarded expressions over a claim: one pass over a
+// claim (an automaton, containsAny) rules them all out.
+var claimNeedZH5 = func() []string {
+	var out []string
+	for _, g := range []guardedZH5{mixupClauseZH5, othersZH5, titleZH5, askZH5, requestZH5, numberItem5, ageAllZH5,
+		feelingZH5, pointerZH5, notThisZH5, habitLeadZH5} {
+		out = append(out, g.need...)
+	}
+	return out
+}()
 
 // guardedZH5 is an expression over a claim and literals one of which every match
 // contains: a claim with none of them is not run through it.
