@@ -23,7 +23,9 @@ import (
 //   - a request in a claim's clothes: "别让我断了" (the user is the object);
 //   - a lead-in: "我最近养成了个好习惯，…" (the habit follows); "习惯了，" before a claim goes;
 //   - an age with 都: "…，今年都四岁了" is several people's (the children just named);
-//   - a question that forgot its question mark: "叫啥来着";
+//   - a question that forgot its question mark: "叫啥来着"; an exclamation: "我笑死了", "气死我了";
+//   - an age after a claim that names someone else is theirs: "我家 golden retriever 叫 Lucky，
+//     今年 3 岁" (it joins that claim);
 //   - a tool "item" that is only a number ("23mm f/1.4" → "1.4").
 var (
 	mixupAllZH5    = regexp.MustCompile(`搞混|弄混|记混|(?:你|您)(?:是不是|可能|好像)?记错了|不是我(?:$|[，,。.!！]|啦|啊|哈)|我没说我|我是说我的?\p{Han}{0,2}(?:同事|朋友|同学|邻居|侄子|侄女|室友|表|堂)|[哦噢啊]不对`)
@@ -53,8 +55,6 @@ var (
 // sentence with none of them is not run through them.
 var mixupNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 我是说我 不对 来着")
 
-// gateZH5 drops the claims of a sentence that are of the kinds above; it rewrites a
-// claim that opens on "习惯了，".
 // ageOfNamedZH5: "我家 golden retriever 叫 Lucky，今年 3 岁" — an age after a claim that
 // names someone else (…叫 X) is theirs: it joins that claim.
 var ageOfNamedZH5 = regexp.MustCompile(`^用户(?:今年|已经|都)?\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)(?:了|啦)?$`)
@@ -63,7 +63,7 @@ var ageOfNamedZH5 = regexp.MustCompile(`^用户(?:今年|已经|都)?\s*(?:\d{1,
 func joinAgeZH5(cl []Fact) []Fact {
 	for i := 1; i < len(cl); i++ {
 		prev, cur := cl[i-1], cl[i]
-		if strings.Contains(prev.Content, "叫") && prev.Predicate != "name" && strings.Contains(cur.Content, "岁") && ageOfNamedZH5.MatchString(cur.Content) {
+		if strings.Contains(prev.Content, "叫") && prev.Predicate != "name" && (strings.Contains(cur.Content, "岁") || strings.Contains(cur.Content, "个月")) && ageOfNamedZH5.MatchString(cur.Content) {
 			out := append(cl[:i:i], cl[i+1:]...)
 			out[i-1].Content = clip(prev.Content + "，" + strings.TrimPrefix(cur.Content, "用户"))
 			return joinAgeZH5(out)
@@ -72,6 +72,9 @@ func joinAgeZH5(cl []Fact) []Fact {
 	return cl
 }
 
+// gateZH5 drops the claims of a sentence that are of the kinds above; it rewrites a
+// claim that opens on "习惯了，", joins an age to the claim naming whose it is, and adds
+// the name a rule's sentence asks to be called by.
 func gateZH5(s *sentence, cues, cl []Fact) []Fact {
 	cl = joinAgeZH5(cl)
 	if may(s.s, callNeedZH5) && hasHan(s.s) {
