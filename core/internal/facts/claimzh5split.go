@@ -18,7 +18,13 @@ import (
 //   - a treatment or a due date: "…，一直在吃舍曲林", "…，打胰岛素的", "…，预产期是明年三月";
 //   - a school year or a class: "…，今年上初二", "…，带两个高三班";
 //   - a standing refusal: "…，恐怖片一律不看", "…，啤酒海鲜都不敢碰";
-//   - a day of the month or an hour of a routine: "…，15号还房贷", "…，七点开门".
+//   - a day of the month or an hour of a routine: "…，15号还房贷", "…，七点开门";
+//   - (dev8's later batches) a device ("电脑是联想拯救者"), a research field, a shift ("三班倒"),
+//     a side job, a diet goal ("在控制体重"), a show being followed ("在追《…》"), years at a
+//     trade ("开出租十几年了"), a body part not well ("腰不好"), a workplace and trade ("在美团
+//     跑外卖"), hours a day ("一天跑十二个小时"), how many children ("俩闺女…"), a bare place
+//     ("…，在广州"), a bare age after a name ("我叫老王，五十三，…");
+//   - every item of a bare gender list ("女，三十二，一米六，一百四十斤，…").
 //
 // Such a continuation becomes its own fact with the claim's subject ("用户", "用户的媳妇");
 // the claim keeps the rest. Every continuation as a claim of its own was tried in the
@@ -41,16 +47,24 @@ var (
 	placeOnlyZH5  = regexp.MustCompile(`^(?:现在|目前|人)?在\p{Han}{2,3}$`)
 	notPlaceZH5   = "吃喝看做写学上读准弄忙等想练找用创干跑开送搞打玩睡休家备考减"
 	ownKeyNeedZH5 = words("研究方向 方向是 主攻 副业 兼职 三班倒 倒班 夜班 白班 手机 电脑 笔记本 平板 相机 车 键盘 耳机 显示器 控制体重 减肥 减脂 控糖 戒糖 在追 开 跑 送 修 卖 腰 膝盖 胃 肩膀 颈椎 眼睛 牙 心脏 肝 肾 睡眠 服用 上 到了 成了 升到 在 一天 俩 两个 三个 用 装 是 写 负责 在吃 吃 跑 玩 主要 平时 日常 专业 主修 学的 目标 打胰岛素 预产期 班主任 上小学 上初 上高 年级 带 一律不 不敢碰 从来不 号 点")
-	// subjectZH5: the claim's subject, which its continuations share.
 )
 
 // splitZH5 returns cl with the continuations of its Chinese claims that are claims of
 // their own (above) made facts of their own, each after its claim.
 func splitZH5(cl []Fact) []Fact {
+	n := 0
+	for _, f := range cl {
+		if splittableZH5(f.Content) {
+			n++
+		}
+	}
+	if n == 0 {
+		return cl // nothing to split: no copy
+	}
 	var out []Fact
 	for _, f := range cl {
 		c := f.Content
-		if !strings.HasPrefix(c, "用户") || !strings.Contains(c, "，") || strings.HasPrefix(c, "用户家") && !strings.HasPrefix(c, "用户家里") || strings.HasPrefix(c, "用户所在") || strings.HasPrefix(c, "用户他们") {
+		if !splittableZH5(c) {
 			out = append(out, f)
 			continue
 		}
@@ -111,4 +125,11 @@ func splitZH5(cl []Fact) []Fact {
 		out = append(out, more...)
 	}
 	return out
+}
+
+// splittableZH5 reports whether a claim can have continuations of its own: the user's
+// (not the household's, a workplace's or a group's) and with a Chinese comma.
+func splittableZH5(c string) bool {
+	return strings.HasPrefix(c, "用户") && strings.Contains(c, "，") && !(strings.HasPrefix(c, "用户家") && !strings.HasPrefix(c, "用户家里")) &&
+		!strings.HasPrefix(c, "用户所在") && !strings.HasPrefix(c, "用户他们")
 }
