@@ -26,7 +26,12 @@ import (
 //     setup with a Latin name ("日常用 Notion 做 planning"), a place's setup by brand
 //     ("店里收银用的是美团的收银机", "地里打药用的是大疆的植保无人机"), a plan months ahead
 //     ("六月份要参加教师资格证面试"), an exam's date ("JLPT N2 考试是 12 月第一个周日"), a
-//     diagnosis after a word of time ("上周查出来脂肪肝"), a body part that is not well ("腰不太好").
+//     diagnosis after a word of time ("上周查出来脂肪肝"), a body part that is not well ("腰不太好"),
+//     and from dev8's later batches a setup by activity ("写代码用 Cursor"), a day ahead with
+//     an English noun ("下周一 onboarding"), a weekly class in English ("每周二晚上有 Spanish
+//     class"), a move after 年初/去年 ("年初搬来了昆明"), "考上了…";
+//   - Cantonese function words read as Mandarin ("我系做装修嘅，喺广州"), "算是纯素吧" read as a
+//     claim (not a suggestion), and a bare gender opening a list ("女，三十二，…").
 var (
 	doctorNeedZH5 = words("医生 大夫 营养师 教练")
 	doctorZH5     = regexp.MustCompile(`^(?:医生|大夫|营养师|教练)(?:让|叫|要|建议|说让|嘱咐)我\s*(.+)$`)
