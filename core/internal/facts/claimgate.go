@@ -60,7 +60,7 @@ var (
 
 // reasonKept are the kinds of claim a rule's reason keeps.
 var reasonKept = map[string]bool{"uses": true, "diet": true, "health": true, "job": true, "works_at": true,
-	"location": true, "identity": true, "name": true}
+	"location": true, "identity": true, "name": true, "trait": true}
 
 // gateSentence returns what a user sentence keeps of its cues (rules, completions,
 // errors, lessons) and its claims.
@@ -74,6 +74,7 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 	if len(cl) > 0 && may(s.lower, retractionNeed) && retraction.MatchString(s.s) {
 		cl = nil
 	}
+	cl = gateZH5(s, cues, splitZH5(cl)) // the fifth round's Chinese kinds (claimzh5.go)
 	rule := -1
 	for i, f := range cues {
 		if f.Type == TypeRule {

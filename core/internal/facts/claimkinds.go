@@ -25,7 +25,7 @@ var claimKinds = []struct {
 }{
 	{TypeProfile, "name", "", "my_name call_me i_go_by", "名字 我叫 叫我", false},
 	{TypePreference, "dislikes", "hate hates dislike dislikes detest", "don't_like don't_really_like don't_enjoy don't_love do_not_like doesn't_like dont_like can't_stand cannot_stand not_a_fan not_a_big_fan not_a_huge_fan not_into not_really_into not_much_of_a", "不喜欢 讨厌 受不了 反感 不爱 烦 不习惯", false},
-	{TypeProfile, "health", "allerg* asthma* diabet* intoleran* surgery migraine* pregnan* injur* adhd autis* anxiety depress* covid physio* insomnia condition medication* sick disease* arthritis celiac coeliac", "blood_pressure", "过敏 哮喘 糖尿病 高血压 胃不好 手术 失眠 不耐受 腰椎 颈椎 近视 怀孕 病 疼 痛", false},
+	{TypeProfile, "health", "allerg* asthma* diabet* intoleran* surgery migraine* pregnan* injur* adhd autis* anxiety depress* covid physio* insomnia condition medication* sick disease* arthritis celiac coeliac", "blood_pressure", "过敏 哮喘 糖尿病 高血压 胃不好 手术 失眠 不耐受 腰椎 颈椎 近视 怀孕 病 疼 痛 聋 听力 视力 残疾 色盲 切除 切了", false},
 	{TypeProfile, "diet", "vegetarian vegan pescatarian keto kosher halal gluten* alcohol dairy", "don't_eat do_not_eat don't_drink never_eat no_red_meat", "吃素 素食 不吃 不喝 戒酒 减肥 控糖 忌口 节食", false},
 	{TypePreference, "likes", "like likes love loves prefer prefers enjoy enjoys into favorite favourite rather adore go-to", "fan_of", "喜欢 最爱 偏好 偏爱 热爱 钟爱 习惯 prefer 爱吃 爱喝 爱看 爱听 爱玩", false},
 	{TypeProfile, "habit", "every each usually daily weekly nightly always habit routine", "most_nights most_mornings most_days most_evenings most_weekends on_weekends", "每天 每周 每个 每晚 每月 每年 平时 一般 周末 通常 经常 习惯 每次", false},

@@ -18,7 +18,7 @@ var (
 	everydayEN = lazy(`(?i)\b(?:making\s+(?:tea|coffee|dinner|lunch|breakfast)|cook(?:ing)?|eat(?:ing)?|having\s+(?:lunch|dinner|breakfast|coffee|a\s+break)|going\s+to\s+(?:bed|sleep)|heading|watching|waiting|sitting|lying|driving|walking\s+home|on\s+(?:the|a|my)\s+(?:train|bus|plane|way))\b`)
 	// lastingEN / lastingZH: what happened at the moment and stays true.
 	lastingEN = lazy(`(?i)\b(?:start(?:ed|ing)|mov(?:ed|ing)|got\s+(?:engaged|married|divorced|promoted|hired|fired|laid\s+off|diagnosed|pregnant|a\s+(?:job|dog|cat|puppy|kitten|new\s+job))|engaged|married|diagnosed|quit|resigned|retired|joined|adopted|born|passed\s+away|died|graduated|signed|accepted|enrolled|bought\s+a\s+(?:house|home|flat|apartment|car)|turn(?:ed|s)\s+\d+|birthday|anniversary|allergic|surgery|baby|twins)\b`)
-	lastingZH = lazy(`入职|离职|辞职|被裁|搬|确诊|结婚|订婚|离婚|怀孕|出生|生了|去世|升职|毕业|录取|退休|开始|生日|纪念日|过敏|手术|买了房|买房|领养|养了`)
+	lastingZH = lazy(`入职|离职|辞职|被裁|搬|确诊|结婚|订婚|离婚|怀孕|出生|生了|去世|升职|毕业|录取|退休|开始|生日|纪念日|过敏|手术|买了房|买房|领养|养了|转正|跳槽|换工作|拿到offer|拿到了offer|考上|上岸|领证|偏头痛|老是头|经常头`)
 	// aheadEN / aheadZH: an appointment the moment words point ahead to.
 	aheadEN = lazy(`(?i)\b(?:appointment|meeting|interview|flight|exam|test|deadline|presentation|call\s+with|party|wedding|dinner\s+with|date|surgery|concert|game\s+at|class\s+at|at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\d{1,2}(?::\d\d)?\s*(?:am|pm))\b`)
 	aheadZH = lazy(`面试|开会|会议|航班|飞机|考试|截止|汇报|约了|预约|聚会|婚礼|演出|比赛|[0-9一二三四五六七八九十两]+点`)

@@ -39,7 +39,7 @@ func userMaterial(text string) bool {
 	if (!prefilter || containsAny(lower, materialNeed)) && (contentRequest.MatchString(text) || lookAtZH.MatchString(text)) {
 		return true
 	}
-	return (!prefilter || containsAny(lower, fictionNeed)) && fiction.MatchString(text)
+	return (!prefilter || containsAny(lower, fictionNeed)) && fiction.MatchString(text) || roleplayMessageZH5(text)
 }
 
 // materialNeed and fictionNeed prefilter userMaterial's expressions: a content request
@@ -203,6 +203,10 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		}
 	}
 	text = colloquialZH(text)
+	text, f5, ok5 := st.claimZH5(text, remember) // the fifth round's Chinese kinds (claimzh5self.go)
+	if ok5 {
+		return f5, true
+	}
 	if hasHan(text) {
 		if g := genderZH(text); g != "" {
 			st.subj = "用户"

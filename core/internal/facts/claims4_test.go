@@ -17,7 +17,7 @@ func TestClaims_part3(t *testing.T) {
 		{"zh_space_latin_kept", "我平时用 VS Code 写代码", []string{"VS Code"}},
 		{"zh_space_question_only", "夜班 怎么调作息", nil},
 		// Who the user is, subject left out.
-		{"zh_trade_de", "开出租的，一天跑十二个小时", []string{"开出租的"}},
+		{"zh_trade_de", "开出租的，一天跑十二个小时", []string{"开出租的", "一天跑十二个小时"}}, // hours a day: a fact of their own since the fifth round
 		{"zh_trade_de_others", "卖菜的大妈今天没来", nil},
 		{"zh_hometown", "老家在东北，现在在广州漂着", []string{"老家在东北", "现在在广州漂着"}},
 		{"zh_before_retiring", "退休前在银行上班", []string{"退休前在银行上班"}},
