@@ -110,6 +110,13 @@ func (l *lazyRE) FindStringSubmatchIndex(s string) []int {
 	}
 	return l.re.FindStringSubmatchIndex(s)
 }
+func (l *lazyRE) FindAllStringSubmatch(s string, n int) [][]string {
+	if n != 0 && l.none(s) {
+		return nil
+	}
+	return l.get().FindAllStringSubmatch(s, n)
+}
+
 func (l *lazyRE) ReplaceAllString(s, repl string) string {
 	return l.get().ReplaceAllString(s, repl)
 }
