@@ -163,14 +163,26 @@ func Extract(msgs []Message, o Options) Result {
 		}
 		user := msgs[i].Role == "user"
 		text := prefix(msgs[i].Text, budget[i])
+		ck := msgKey{user: user, maxFacts: o.MaxFacts, text: text}
+		if fs, ok := cachedFacts(ck, i); ok { // msgcache.go
+			found = append(found, fs...)
+			continue
+		}
 		if user && userMaterial(text) {
+			cacheFacts(ck, nil)
 			continue
 		}
 		var mine []Fact
 		for _, s := range sentences(text) {
 			mine = append(mine, scan(s, user, i)...)
 		}
-		found = append(found, Cap(keys.fold(mine), o.MaxFacts)...)
+		if len(mine) == 0 {
+			cacheFacts(ck, nil)
+			continue
+		}
+		mine = Cap(keys.fold(mine), o.MaxFacts)
+		cacheFacts(ck, mine)
+		found = append(found, mine...)
 	}
 	out := keys.fold(found)
 	r := Result{Facts: out, Read: read, Unread: unread}
