@@ -83,6 +83,9 @@ func newDFA(pat string) *dfa {
 	d := &dfa{prog: prog, anchored: prog.StartCond()&syntax.EmptyBeginText != 0, states: map[string]*dstate{}}
 	d.hanPlain = hanPlain(prog)
 	d.start = d.state([]uint32{uint32(prog.Start)}, -1)
+	if d.start == nil {
+		return nil // dfaMaxTotal reached before this one was made: the regexp answers
+	}
 	return d
 }
 

@@ -259,3 +259,37 @@ func TestHanPlain_block(t *testing.T) {
 		}
 	}
 }
+
+// TestDFA_totalFull: a DFA made after all DFAs' states reached dfaMaxTotal is none (the
+// regexp answers), not one without a start state (which crashed its first match).
+func TestDFA_totalFull(t *testing.T) {
+	n := dfaStates.Load()
+	defer dfaStates.Store(n)
+	dfaStates.Store(dfaMaxTotal)
+	if d := newDFA(`ab+c`); d != nil {
+		t.Fatal("a DFA past the total")
+	}
+	l := &lazyRE{pat: `ab+c`}
+	if !l.MatchString("xabbc") || l.MatchString("xac") || l.dfa != nil {
+		t.Fatal("the regexp did not answer")
+	}
+}
+
+// TestListAC_sameArray: a list whose backing array is reused with other words is not
+// answered with the automaton of the words it held before.
+func TestListAC_sameArray(t *testing.T) {
+	l := []string{"qx1", "qy1", "qz1", "qw1", "qv1"}
+	if !containsAny("say qx1", l) || !containsAny("say qx1", l) {
+		t.Fatal("qx1 not found")
+	}
+	l[0] = "qq9"
+	if containsAny("say qx1", l) || !containsAny("say qq9", l) {
+		t.Fatal("the list's old words were looked for")
+	}
+	for i := range 3 { // a list made each call (another array every time)
+		m := []string{"qx1", "qy1", "qz1", "qw1", fmt.Sprint("qv", i)}
+		if !containsAny("say qv"+fmt.Sprint(i), m) || containsAny("say qv9", m) {
+			t.Fatalf("call %d: wrong answer", i)
+		}
+	}
+}

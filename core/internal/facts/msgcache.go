@@ -74,7 +74,7 @@ func cachedFacts(k msgKey, idx int) ([]Fact, bool) {
 
 // cacheFacts keeps the facts a message gave (their evidence is dropped).
 func cacheFacts(k msgKey, found []Fact) {
-	if !prefilter || len(k.text) > msgCacheBytes/8 {
+	if !prefilter || len(k.text) > msgCacheBytes/8 || !msgCacheOn() {
 		return
 	}
 	fs := make(msgFacts, len(found))
@@ -106,4 +106,13 @@ func setMsgCache(on bool) {
 	c.Lock()
 	defer c.Unlock()
 	c.on, c.cur, c.old, c.curBytes, c.hits, c.all = on, nil, nil, 0, 0, 0
+}
+
+// msgCacheOn reports whether the cache is in use (a read of one word, before any work
+// for it).
+func msgCacheOn() bool {
+	c := &msgCache
+	c.Lock()
+	defer c.Unlock()
+	return c.on
 }
