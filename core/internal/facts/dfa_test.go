@@ -85,6 +85,7 @@ func FuzzDFA(f *testing.F) {
 	f.Add("I'm \u212aelvin, \u017fure")
 	f.Add("im not sure\nwhat i\xffthink")
 	f.Fuzz(func(t *testing.T, s string) {
+		patternsOf(kLesson)
 		for _, l := range allLazyRE {
 			re := l.get()
 			for _, in := range []string{s, head(s, 64)} {
@@ -100,6 +101,7 @@ func FuzzDFA(f *testing.F) {
 // TestDFA2_compiles: every regexp2 pattern of the package gets a DFA (an expression Go
 // cannot parse would silently lose the speed-up).
 func TestDFA2_compiles(t *testing.T) {
+	patternsOf(kLesson)
 	for _, l := range allLazy2 {
 		if l.get(); l.dfa == nil {
 			t.Errorf("no DFA for %q (superset %q)", l.pat, superset2(l.pat))
@@ -137,6 +139,7 @@ func FuzzDFA2(f *testing.F) {
 	f.Add("I said\nhe said.")
 	f.Fuzz(func(t *testing.T, s string) {
 		rs := []rune(s)
+		patternsOf(kLesson)
 		for _, l := range allLazy2 {
 			if l.get(); l.dfa == nil {
 				continue

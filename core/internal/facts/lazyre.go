@@ -206,3 +206,14 @@ func (l *lazy2) FindNextMatch(m *regexp2.Match) (*regexp2.Match, error) {
 func (l *lazy2) Replace(input, replacement string, startAt, count int) (string, error) {
 	return l.get().Replace(input, replacement, startAt, count)
 }
+
+// patternsOnce builds the pattern table (patterns.go's initPatterns) on first use: its
+// closures, need lists and lazy2 values were most of what the package's init still
+// allocated, and the init function Liftoff compiled before the first recall.
+var patternsOnce sync.Once
+
+// patternsOf returns the patterns of kind k, building the table the first time.
+func patternsOf(k kind) []pattern {
+	patternsOnce.Do(initPatterns)
+	return patterns[k]
+}

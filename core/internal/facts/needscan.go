@@ -41,7 +41,7 @@ var (
 func needLists() [][]string {
 	lists := [][]string{reportedNeed}
 	for k := range patterns {
-		for _, p := range patterns[k] {
+		for _, p := range patternsOf(kind(k)) {
 			if p.need != nil {
 				lists = append(lists, p.need)
 			}
