@@ -91,6 +91,11 @@ type Options struct {
 	// Known[i] marks message i as read by an earlier call (the engine keeps them per
 	// session): it is not read again. Shorter than the messages, or nil: the rest are new.
 	Known []bool
+	// Scope keeps the facts of messages read before (msgcache.go) apart: a message is
+	// found in the cache only by a call of the same scope (the engine gives the
+	// namespace), so that how fast a call is says nothing about another namespace's
+	// messages.
+	Scope string
 }
 
 func (o Options) withDefaults() Options {
@@ -163,7 +168,7 @@ func Extract(msgs []Message, o Options) Result {
 		}
 		user := msgs[i].Role == "user"
 		text := prefix(msgs[i].Text, budget[i])
-		ck := msgKey{user: user, maxFacts: o.MaxFacts, text: text}
+		ck := msgKey{user: user, maxFacts: o.MaxFacts, scope: o.Scope, text: text}
 		if fs, ok := cachedFacts(ck, i); ok { // msgcache.go
 			found = append(found, fs...)
 			continue

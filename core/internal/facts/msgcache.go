@@ -11,6 +11,8 @@ import "sync"
 // read of it, Options.MaxFacts: see Extract), so they are kept, keyed by exactly those,
 // and a message seen by an earlier call costs a map lookup. The result is the same by
 // construction; TestMsgCache_sameResult checks it on the labelled sets, cold and warm.
+// The key also holds Options.Scope (the engine's namespace): a namespace finds only
+// what its own calls read, so a call's speed tells nothing of another's messages.
 //
 // What it keeps is bounded: two generations of at most msgCacheBytes/2 bytes of text
 // each (the key holds the text read). When the newer fills, the older is dropped and the
@@ -25,6 +27,7 @@ const msgCacheBytes = 1 << 20
 type msgKey struct {
 	user     bool
 	maxFacts int
+	scope    string // Options.Scope: the engine's namespace
 	text     string // the text read (the message's first MaxMessageRunes characters)
 }
 
@@ -95,7 +98,7 @@ func (c *msgStore) putLocked(k msgKey, fs msgFacts) {
 		c.old, c.cur, c.curBytes = c.cur, map[msgKey]msgFacts{}, 0
 	}
 	if _, ok := c.cur[k]; !ok {
-		c.curBytes += len(k.text) + 64
+		c.curBytes += len(k.text) + len(k.scope) + 64
 	}
 	c.cur[k] = fs
 }

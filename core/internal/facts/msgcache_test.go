@@ -70,7 +70,7 @@ func TestMsgCache_bounded(t *testing.T) {
 	n, cur := 0, msgCache.curBytes
 	for _, m := range []map[msgKey]msgFacts{msgCache.cur, msgCache.old} {
 		for k := range m {
-			n += len(k.text) + 64
+			n += len(k.text) + len(k.scope) + 64
 		}
 	}
 	msgCache.Unlock()
@@ -88,6 +88,9 @@ func TestMsgCache_bounded(t *testing.T) {
 	}
 	if _, ok := cachedFacts(msgKey{user: true, maxFacts: 2, text: k.text}, 0); ok {
 		t.Fatal("another MaxFacts found the facts")
+	}
+	if _, ok := cachedFacts(msgKey{user: true, maxFacts: 8, scope: "other", text: k.text}, 0); ok {
+		t.Fatal("another scope found the facts")
 	}
 }
 
