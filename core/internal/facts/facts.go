@@ -271,9 +271,9 @@ func Fold(in []Fact) []Fact { return keyCache(nil).fold(in) }
 
 func (c keyCache) fold(in []Fact) []Fact {
 	out := make([]Fact, 0, len(in))
-	seen := map[string]int{}
+	seen := make(map[foldKey]int, len(in))
 	for _, f := range in {
-		k := f.Type + "\x00" + c.key(f.Content)
+		k := foldKey{f.Type, c.key(f.Content)}
 		if j, ok := seen[k]; ok {
 			g := &out[j]
 			g.Evidence = append(g.Evidence, f.Evidence...)
@@ -288,6 +288,10 @@ func (c keyCache) fold(in []Fact) []Fact {
 	}
 	return out
 }
+
+// foldKey is what makes two facts one: their type and Key (a pair, not a string made
+// by joining them, which cost an allocation a fact).
+type foldKey struct{ typ, key string }
 
 // Cap keeps the n most confident facts (earlier ones first among equals), in their
 // original order.
