@@ -185,6 +185,7 @@ bench-extract:
 	$(GO) test ./core/internal/facts -run XXX -bench Extract_ -benchtime 100x
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	node js/bench/extract.mjs
+	node js/bench/extract.mjs --fresh
 
 ## eval: retrieval quality (R@5, R@10) on LoCoMo-format files
 eval:

@@ -140,7 +140,7 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 			}
 		}
 	}
-	fo := facts.Options{Known: known}
+	fo := facts.Options{Known: known, Scope: n.name}
 	h := facts.Extract(msgs, fo)
 	res := &ExtractResult{Facts: h.Facts, Memories: []*Memory{}, By: ByHeuristic, Reason: h.Reason,
 		Read: len(h.Read), Unread: h.Unread}

@@ -14,6 +14,12 @@
 // process.cpuUsage(): on a busy machine the wall time also counts the time other
 // processes held the cores; the CPU time much less so). Nothing is asserted about speed.
 //
+// --fresh gives every call messages no earlier call gave (each content followed by white
+// space spelling the call's number: "\n" then spaces and tabs), so that a build keeping
+// the facts of messages it read before (core/internal/facts/msgcache.go) reads all 40
+// again, as a new conversation costs; it checks first that the white space changes no
+// fact. Without it, the calls after the first find every message read before.
+//
 // --against DIR times DIR's build and this one (or MEMCORE_BENCH_PACKAGE's) in the same
 // process, one call of each in turn, so that a busy machine slows both alike, and prints
 // both medians (wall time), their ratio and the median of the calls' pairwise ratios
@@ -38,6 +44,28 @@ for (const c of JSON.parse(fs.readFileSync(labelled, 'utf8'))) {
 }
 msgs.length = 40;
 
+const fresh = args.includes('--fresh');
+let call = 0;
+// msgsFor returns the messages of the next call: the same ones, or with --fresh ones
+// no call was given before.
+function msgsFor() {
+  if (!fresh) return msgs;
+  const tail = '\n' + (call++).toString(2).replaceAll('0', ' ').replaceAll('1', '\t');
+  return msgs.map((m) => ({ role: m.role, content: m.content + tail }));
+}
+if (fresh) {
+  for (const e of [entry, ...(args.includes('--against') ? [pathToFileURL(path.join(args[args.indexOf('--against') + 1], 'js', 'node.js')).href] : [])]) {
+    const m = await (await import(e)).open({ path: ':memory:' });
+    const a = JSON.stringify((await m.extractFacts(msgs, { useLLM: false })).facts);
+    const b = JSON.stringify((await m.extractFacts(msgsFor(), { useLLM: false })).facts);
+    await m.close();
+    if (a !== b) {
+      console.error(`--fresh: the white space changed the facts of ${e}`);
+      process.exit(1);
+    }
+  }
+}
+
 const against = args.includes('--against') ? args[args.indexOf('--against') + 1] : '';
 const name = pkg ? path.basename(pkg) : 'this checkout';
 
@@ -48,13 +76,14 @@ if (against) {
   }
   const facts = [];
   for (let k = 0; k < 2; k++) {
-    for (let i = 0; i < 20; i++) facts[k] = (await mems[k].extractFacts(msgs, { useLLM: false })).facts.length;
+    for (let i = 0; i < 20; i++) facts[k] = (await mems[k].extractFacts(msgsFor(), { useLLM: false })).facts.length;
   }
   const t = [[], []];
   for (let i = 0; i < runs; i++) {
     for (const k of i % 2 ? [1, 0] : [0, 1]) {
+      const input = msgsFor();
       const s = performance.now();
-      await mems[k].extractFacts(msgs, { useLLM: false });
+      await mems[k].extractFacts(input, { useLLM: false });
       t[k].push(performance.now() - s);
     }
   }
@@ -70,12 +99,13 @@ if (against) {
 const { open } = await import(entry);
 const mem = await open({ path: ':memory:' });
 let facts = 0;
-for (let i = 0; i < 20; i++) facts = (await mem.extractFacts(msgs, { useLLM: false })).facts.length;
+for (let i = 0; i < 20; i++) facts = (await mem.extractFacts(msgsFor(), { useLLM: false })).facts.length;
 const ms = [];
 const cpu0 = process.cpuUsage();
 for (let i = 0; i < runs; i++) {
+  const input = msgsFor();
   const t = performance.now();
-  await mem.extractFacts(msgs, { useLLM: false });
+  await mem.extractFacts(input, { useLLM: false });
   ms.push(performance.now() - t);
 }
 const cpu = process.cpuUsage(cpu0);

@@ -6,10 +6,24 @@ import (
 )
 
 // BenchmarkExtract_conversation: a 40-message conversation, both languages, read whole
+// every call (the cache of messages read by earlier calls off)
 // (js/bench/extract.mjs times the same one in Node). cpu-ns/op is the process's CPU time
 // a call (the garbage collector's included), which a busy machine inflates less than
 // the wall time.
 func BenchmarkExtract_conversation(b *testing.B) {
+	setMsgCache(false) // extraction itself, not the cache of messages read before (msgcache.go)
+	defer setMsgCache(true)
+	benchConversation(b)
+}
+
+// BenchmarkExtract_repeated: the same calls with the cache of messages read by earlier
+// calls (msgcache.go) on, as a host calling after every turn without committing has it.
+func BenchmarkExtract_repeated(b *testing.B) {
+	setMsgCache(true)
+	benchConversation(b)
+}
+
+func benchConversation(b *testing.B) {
 	var msgs []Message
 	for _, c := range loadLabelled(b) {
 		for _, m := range c.Messages {

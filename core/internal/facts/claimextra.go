@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -23,7 +22,7 @@ import (
 // or two tools of a message, not each.
 var (
 	// placeAfterJob: "in <Place>", capitalised, after the claim's verb.
-	placeAfterJob = regexp.MustCompile(`\s(in)\s+((?:St\.\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3})`)
+	placeAfterJob = lazy(`\s(in)\s+((?:St\.\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3})`)
 	// notPlace are capitalised words after "in"/"at" that name no place or employer.
 	notPlace = map[string]bool{"January": true, "February": true, "March": true, "April": true, "May": true,
 		"June": true, "July": true, "August": true, "September": true, "October": true, "November": true,
@@ -69,18 +68,18 @@ func pronounKinZH(text, subj string) string {
 // effortEN: "I'm trying to quit smoking", "I'm trying to eat more protein" — a lasting
 // effort about health, diet or habits, a claim; other "I'm trying to…" (figure something
 // out, fix a bug) stay what the user is doing at the moment (notClaimEN).
-var effortEN = regexp.MustCompile(`(?i)^(?:'m|am|’m)\s+(?:really\s+)?trying\s+to\s+(?:quit|stop|eat|stay|lose|cut|drink|sleep|save|get\s+into|avoid|keep|limit|reduce|gain|go\s+(?:vegan|vegetarian|keto|sober)|run|exercise|walk|read|learn)\b`)
+var effortEN = lazy(`(?i)^(?:'m|am|’m)\s+(?:really\s+)?trying\s+to\s+(?:quit|stop|eat|stay|lose|cut|drink|sleep|save|get\s+into|avoid|keep|limit|reduce|gain|go\s+(?:vegan|vegetarian|keto|sober)|run|exercise|walk|read|learn)\b`)
 
 // nameOfOtherEN: "my landlord's name is Mr. Petrov", "my boss's email is…" — a detail the
 // user keeps about someone in their world, not someone else's world (othersEN).
-var nameOfOtherEN = regexp.MustCompile(`(?i)^User's\s+\w+(?:\s+\w+)?'s\s+(?:name|number|phone|email|address|birthday)\b`)
+var nameOfOtherEN = lazy(`(?i)^User's\s+\w+(?:\s+\w+)?'s\s+(?:name|number|phone|email|address|birthday)\b`)
 
 // introEN / introNameEN: a self-introduction that leaves "I'm" out after its lead-in —
 // "Quick intro: Aisha Bello, 29, Nigerian, doing my PhD in Edinburgh" reads as "I'm Aisha
 // Bello, 29, …" (one fact an item).
 var (
-	introEN     = regexp.MustCompile(`(?i)^(?:quick\s+intro|intro|about\s+me|a\s+bit\s+about\s+me|a\s+little\s+about\s+me)\s*[:：—–-]`)
-	introNameEN = regexp.MustCompile(`^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?,\s`)
+	introEN     = lazy(`(?i)^(?:quick\s+intro|intro|about\s+me|a\s+bit\s+about\s+me|a\s+little\s+about\s+me)\s*[:：—–-]`)
+	introNameEN = lazy(`^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?,\s`)
 )
 
 // pronounsOf is pronounsEN's match in a claim, "" without running it when the claim has no

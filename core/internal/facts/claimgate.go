@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -31,31 +30,31 @@ import (
 // Sarcasm is read from its markers only: a sincere "I LOVE this app" in capitals is lost
 // with it.
 var (
-	sarcasmMark = regexp.MustCompile(`🙃|🙄|😒|😑|（并不）|\(not\)|\s/s\b|(?i:\byeah,?\s+right\b|\boh\s+(?:yeah|sure|great),?\s+I\b|^sure,\s+I'm\b|\bI('m| am)\s+totally\s+a\b)|\bI\s+(?:just\s+)?(?:LOVE|ADORE)\b|可太\p{Han}{1,8}了|(?:我|咱)可真是`)
-	retraction  = regexp.MustCompile(`(?i)(?:^|[\s,，。.!！])(?:算了|不去了|不用了|忽略吧|当我没说|never\s*mind|nvm|scratch\s+that|ignore\s+(?:that|what\s+I\s+said))(?:$|[\s,，。.!！])`)
+	sarcasmMark = lazy(`🙃|🙄|😒|😑|（并不）|\(not\)|\s/s\b|(?i:\byeah,?\s+right\b|\boh\s+(?:yeah|sure|great),?\s+I\b|^sure,\s+I'm\b|\bI('m| am)\s+totally\s+a\b)|\bI\s+(?:just\s+)?(?:LOVE|ADORE)\b|可太\p{Han}{1,8}了|(?:我|咱)可真是`)
+	retraction  = lazy(`(?i)(?:^|[\s,，。.!！])(?:算了|不去了|不用了|忽略吧|当我没说|never\s*mind|nvm|scratch\s+that|ignore\s+(?:that|what\s+I\s+said))(?:$|[\s,，。.!！])`)
 	// rememberRule: a sentence the rule patterns take whose point is a claim to keep.
-	rememberRule = regexp.MustCompile(`(?i)^(?:\S{0,6}[,，]\s*)?(?:请|你|麻烦你?|帮我)?(?:记住|记一下|记下|记着|记好|备忘)|^(?:please\s+)?(?:for\s+future\s+reference|remember(?:\s+that)?\s+(?:I|my|we|our)\b|keep\s+in\s+mind)|(?:以后|今后|往后)(?:你)?(?:就)?叫我|^叫我|(?:from\s+now\s+on|going\s+forward),?\s+call\s+me`)
+	rememberRule = lazy(`(?i)^(?:\S{0,6}[,，]\s*)?(?:请|你|麻烦你?|帮我)?(?:记住|记一下|记下|记着|记好|备忘)|^(?:please\s+)?(?:for\s+future\s+reference|remember(?:\s+that)?\s+(?:I|my|we|our)\b|keep\s+in\s+mind)|(?:以后|今后|往后)(?:你)?(?:就)?叫我|^叫我|(?:from\s+now\s+on|going\s+forward),?\s+call\s+me`)
 	// commentZH / commentEN: how a claim that comments on the one before it starts, once
 	// the subject is rewritten ("用户所以…", "User still…").
-	commentZH = regexp.MustCompile(`^(?:所以|因此|于是)用户|^(?:用户|不过用户|可用户|但用户)(?:所以|因此|于是|就[^是]|还得|得|只好|只能|还在|要练|不太敢|不敢|一个人|俩)`)
-	commentEN = regexp.MustCompile(`(?i)^User\s+(?:and\s+family\b|(?:still|havent|haven't|hasn't|is\s+trying|wants?\s+to|needs?\s+to)\b)`)
+	commentZH = lazy(`^(?:所以|因此|于是)用户|^(?:用户|不过用户|可用户|但用户)(?:所以|因此|于是|就[^是]|还得|得|只好|只能|还在|要练|不太敢|不敢|一个人|俩)`)
+	commentEN = lazy(`(?i)^User\s+(?:and\s+family\b|(?:still|havent|haven't|hasn't|is\s+trying|wants?\s+to|needs?\s+to)\b)`)
 	// quotedForWork: text in quotes handed over to be changed ("帮我把 'I work at Tencent'
 	// 改成更地道的英文", "把“我喜欢猫”翻译成英文") — material, whoever's words they are.
-	quotedForWork = regexp.MustCompile(`^\s*(?:请|麻烦你?|帮我|帮忙|你)?\s*[把将]\s*['"“「‘].*['"”」’]\s*(?:改|翻|译|润色|写|变|转|换)`)
+	quotedForWork = lazy(`^\s*(?:请|麻烦你?|帮我|帮忙|你)?\s*[把将]\s*['"“「‘].*['"”」’]\s*(?:改|翻|译|润色|写|变|转|换)`)
 	// backRefEN: a later claim that points back with a pronoun object says something of the
 	// first one's object ("…The Office, I've rewatched it like 6 times", "Keep it short, I
 	// read these on my phone"); "they/them" are pronouns, not a pointer.
-	backRefEN = regexp.MustCompile(`^User\b.*[^/\w](?:it|them|these|those)(?:[^/\w]|$)`)
+	backRefEN = lazy(`^User\b.*[^/\w](?:it|them|these|those)(?:[^/\w]|$)`)
 	// pronounPhraseEN: "…, she/her pronouns please" at the end of a claim.
-	pronounPhraseEN = regexp.MustCompile(`(?i),?\s*(?:my\s+)?(?:pronouns\s+(?:are\s+)?)?(?:she|he|they|xe|ze)\s*/\s*\w+(?:\s*/\s*\w+)?(?:\s+pronouns)?(?:,?\s+please)?\s*$`)
+	pronounPhraseEN = lazy(`(?i),?\s*(?:my\s+)?(?:pronouns\s+(?:are\s+)?)?(?:she|he|they|xe|ze)\s*/\s*\w+(?:\s*/\s*\w+)?(?:\s+pronouns)?(?:,?\s+please)?\s*$`)
 	// fragment: a claim with no predicate, a noun phrase left from a list or a question
 	// ("me, my wife, and our two kids" → "User's wife"; "Can you remember my license
 	// plate?" → "User's license plate"; "我和 girlfriend").
-	fragment     = regexp.MustCompile(`^User's\s+[\w-]+(?:\s+[\w-]+)?$|^用户(?:和|跟)\s*(?:[\p{Latin}\s]+|\p{Han}{1,4})$`)
-	fragmentVerb = regexp.MustCompile(`(?i)\b(?:is|are|was|were|has|have|had|does|did|goes|gets|got)\b|\w+s$`)
-	talkEN       = regexp.MustCompile(`(?i)\b(?:told|tell|asked|said|mentioned)\s+you\b|\bwrong\s+(?:chat|window|thread|tab|date|number|person|file)\b|\bfigured\s+it\s+out\b|\btyp(?:ed|ing)\s+(?:in\s+)?the\s+wrong\b`)
-	othersEN     = regexp.MustCompile(`(?i)^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|neighbou?r|roommate|classmate|teacher|doctor|landlord|favorite\s+\w+|favourite\s+\w+)'s\b|\bapparently\b|\bonce\s+(?:wrote|said)\b`)
-	othersZH     = regexp.MustCompile(`^用户的?朋友圈|朋友圈有个?人|^用户的?(?:朋友|同事|领导|老板|邻居|室友|同学)的(?:朋友|同事|亲戚|老婆|老公|孩子)`)
+	fragment     = lazy(`^User's\s+[\w-]+(?:\s+[\w-]+)?$|^用户(?:和|跟)\s*(?:[\p{Latin}\s]+|\p{Han}{1,4})$`)
+	fragmentVerb = lazy(`(?i)\b(?:is|are|was|were|has|have|had|does|did|goes|gets|got)\b|\w+s$`)
+	talkEN       = lazy(`(?i)\b(?:told|tell|asked|said|mentioned)\s+you\b|\bwrong\s+(?:chat|window|thread|tab|date|number|person|file)\b|\bfigured\s+it\s+out\b|\btyp(?:ed|ing)\s+(?:in\s+)?the\s+wrong\b`)
+	othersEN     = lazy(`(?i)^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|neighbou?r|roommate|classmate|teacher|doctor|landlord|favorite\s+\w+|favourite\s+\w+)'s\b|\bapparently\b|\bonce\s+(?:wrote|said)\b`)
+	othersZH     = lazy(`^用户的?朋友圈|朋友圈有个?人|^用户的?(?:朋友|同事|领导|老板|邻居|室友|同学)的(?:朋友|同事|亲戚|老婆|老公|孩子)`)
 )
 
 // reasonKept are the kinds of claim a rule's reason keeps.

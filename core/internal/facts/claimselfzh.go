@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -13,7 +12,7 @@ import (
 //
 // selfCueZH: the clause opens (within its first few characters, after an optional word of
 // time or frequency) with a word that is about a person's own body, diet, taste or week.
-var selfCueZH = regexp.MustCompile(`^(?:(?:最近|目前|现在|这阵子|这段时间|这几年|这两年|平时|平常|从小|一直|天天|每天|每周|每晚|每个月|周末|工作日|常年|长期|早上|晚上|睡前|上个月|去年|前年|小时候)\s*){0,2}(?:都|就|老是|老|总是|经常|一直|还|也|在|有点|有些|特别|比较|超|查出来|查出|确诊|得了|有|轻度|严重|吃|得){0,3}` +
+var selfCueZH = lazy(`^(?:(?:最近|目前|现在|这阵子|这段时间|这几年|这两年|平时|平常|从小|一直|天天|每天|每周|每晚|每个月|周末|工作日|常年|长期|早上|晚上|睡前|上个月|去年|前年|小时候)\s*){0,2}(?:都|就|老是|老|总是|经常|一直|还|也|在|有点|有些|特别|比较|超|查出来|查出|确诊|得了|有|轻度|严重|吃|得){0,3}` +
 	`(?:失眠|过敏|腰椎|颈椎|脂肪肝|贫血|近视|散光|高血压|低血糖|血糖高|胃病|胃不好|哮喘|偏头痛|头疼|抑郁|焦虑|湿疹|痛风|burnout|` +
 	`吃素|吃全素|控糖|戒糖|戒酒|戒烟|减脂|减肥|低碳水|生酮|断食|轻断食|不吃|不喝|只吃|只喝|滴酒不沾|` +
 	`最爱|最喜欢|超爱|特别喜欢|很喜欢|偏爱|偏好|受不了|讨厌|` +
@@ -25,39 +24,39 @@ var selfCueZH = regexp.MustCompile(`^(?:(?:最近|目前|现在|这阵子|这段
 // toolTopicZH: the user's setup, its thing first ("笔记都记在 Obsidian 里", "主力语言 Java",
 // "家里路由器是小米的 AX3000"); a Latin name must follow.
 var (
-	planZH      = regexp.MustCompile(`^(?:明天|后天|大后天|下周.?|下礼拜.?|下星期.?|下个?月|月底|月初|年底|周[一二三四五六日天末]|礼拜[一二三四五六天]|星期[一二三四五六日天]|这周.?|本周.?|\d{1,2}\s*[号日]|\d{1,2}\s*月\s*\d{1,2}\s*[号日])[^，。,]{0,12}?(?:要|有个|有场|有一?个|得|需要|去)`)
-	toolTopicZH = regexp.MustCompile(`^(?:家里的?|公司的?|工作用?的?|平时)?\s*(?:笔记|主力语言|主力|NAS|路由器|电脑|笔记本|手机|编辑器|IDE|系统|输入法|浏览器|显示器|键盘|相机|耳机)\s*(?:都|一般|主要)?(?:是|用|记在|放在|装的|跑|\s*[A-Za-z])`)
+	planZH      = lazy(`^(?:明天|后天|大后天|下周.?|下礼拜.?|下星期.?|下个?月|月底|月初|年底|周[一二三四五六日天末]|礼拜[一二三四五六天]|星期[一二三四五六日天]|这周.?|本周.?|\d{1,2}\s*[号日]|\d{1,2}\s*月\s*\d{1,2}\s*[号日])[^，。,]{0,12}?(?:要|有个|有场|有一?个|得|需要|去)`)
+	toolTopicZH = lazy(`^(?:家里的?|公司的?|工作用?的?|平时)?\s*(?:笔记|主力语言|主力|NAS|路由器|电脑|笔记本|手机|编辑器|IDE|系统|输入法|浏览器|显示器|键盘|相机|耳机)\s*(?:都|一般|主要)?(?:是|用|记在|放在|装的|跑|\s*[A-Za-z])`)
 )
 
 // callMeZH: "叫我阿Ken就好", "叫我小王就行" — the name the user goes by, when the sentence
 // starts with it ("我叫林晓棠，叫我小棠就行" is one name, "从现在开始，叫我老王就行" a rule; "大家都
 // 叫我阿杰" was a claim already).
-var callMeZH = regexp.MustCompile(`^叫我([\p{Han}A-Za-z·]{1,8}?)(?:就行|就好|就可以|即可|吧)[。.!！~～]*$`)
+var callMeZH = lazy(`^叫我([\p{Han}A-Za-z·]{1,8}?)(?:就行|就好|就可以|即可|吧)[。.!！~～]*$`)
 
 // contPlaceZH: a continuation that says where the user is ("我老家湖南常德的，现在在广州漂着",
 // "我在 Google 做 SRE，base 在新加坡"): a claim of its own, not a detail of the one before.
-var contPlaceZH = regexp.MustCompile(`^(?:不过|但是?)?(?:现在|目前|如今|后来|人)?(?:还)?(?:在|base\s*在|定居在|待在)\s*(?:\p{Han}{2,4}|\p{Lu}\p{Ll}+)(?:漂|工作|上班|读书|读研|定居|生活|待着)`)
+var contPlaceZH = lazy(`^(?:不过|但是?)?(?:现在|目前|如今|后来|人)?(?:还)?(?:在|base\s*在|定居在|待在)\s*(?:\p{Han}{2,4}|\p{Lu}\p{Ll}+)(?:漂|工作|上班|读书|读研|定居|生活|待着)`)
 
 // tellYouZH: "跟你说一下背景：", "跟你说个事哈，" — a lead-in to what the user is about to
 // say, dropped before the clause is read (it names 你, which would make the claim one about
 // the talk).
-var tellYouZH = regexp.MustCompile(`^(?:先)?(?:跟|和|给)你(?:说|讲|交代|介绍)(?:一下|下|个事|件事|几件事)?(?:哈|啊|吧|哦|呀)?(?:我的)?(?:背景|情况|基本情况)?(?:是|如下)?[:：，,]?\s*`)
+var tellYouZH = lazy(`^(?:先)?(?:跟|和|给)你(?:说|讲|交代|介绍)(?:一下|下|个事|件事|几件事)?(?:哈|啊|吧|哦|呀)?(?:我的)?(?:背景|情况|基本情况)?(?:是|如下)?[:：，,]?\s*`)
 
 // petZH: "家里还有一只柯基叫馒头" — the user's home and who lives there, subject left out.
-var petZH = regexp.MustCompile(`^(?:家里|家中|屋里)(?:还|也)?(?:有|养了?|养着)(?:一|两|三|四|几)?(?:只|条|个|位)`)
+var petZH = lazy(`^(?:家里|家中|屋里)(?:还|也)?(?:有|养了?|养着)(?:一|两|三|四|几)?(?:只|条|个|位)`)
 
 // topicDeZH: "看书的话我偏好纸质书" — a short topic and 的话, then the user: a topic, not a
 // condition (如果…的话, 要是…的话 are).
 var (
-	topicDeZH = regexp.MustCompile(`^\p{Han}{1,5}的话[，,]?\s*我`)
-	ifWordZH  = regexp.MustCompile(`如果|假如|假设|要是|万一|倘若|假使|一旦`)
+	topicDeZH = lazy(`^\p{Han}{1,5}的话[，,]?\s*我`)
+	ifWordZH  = lazy(`如果|假如|假设|要是|万一|倘若|假使|一旦`)
 )
 
 func topicZH(text string) bool { return topicDeZH.MatchString(text) && !ifWordZH.MatchString(text) }
 
 // dateOfZH: "公司年会定在1月20号", "这个 sprint 的 deadline 是 11 月 30 号" — an event of the
 // user's and its date, the subject left out.
-var dateOfZH = regexp.MustCompile(`^[\p{Han}A-Za-z0-9 ]{2,24}?(?:定在|安排在|改到|推到|是|在)\s*(?:\d{1,2}\s*月\s*\d{1,2}\s*[号日]|[一二三四五六七八九十]{1,3}月[一二三四五六七八九十]{1,3}[号日]|下周.|下礼拜.|下个?月|月底|本周.|这周.|周[一二三四五六日末])`)
+var dateOfZH = lazy(`^[\p{Han}A-Za-z0-9 ]{2,24}?(?:定在|安排在|改到|推到|是|在)\s*(?:\d{1,2}\s*月\s*\d{1,2}\s*[号日]|[一二三四五六七八九十]{1,3}月[一二三四五六七八九十]{1,3}[号日]|下周.|下礼拜.|下个?月|月底|本周.|这周.|周[一二三四五六日末])`)
 
 // selfClaimZH reports whether a clause with no person in it is the user's own claim by
 // selfCueZH: no pronoun, not a request, not an opinion about what people should do.

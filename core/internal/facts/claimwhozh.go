@@ -1,7 +1,5 @@
 package facts
 
-import "regexp"
-
 // Who the user is, said in Chinese with the subject left out and in the words of people
 // who do not write the way an office worker does (dev7.json: a delivery rider, a farmer,
 // a retired teacher, a student, someone with a chronic illness). Each is the whole clause
@@ -16,7 +14,7 @@ import "regexp"
 //   - a routine at a clock time: "天天五点起来喂猪", "每天晚上十点就睡";
 //   - a role and a measure word, the whole clause: "退休老师一枚", "程序员一名";
 //   - a chronic condition the older cue list lacked: "腰间盘突出", "二型糖尿病", "鼻炎".
-var whoZH = regexp.MustCompile(`^(?:` +
+var whoZH = lazy(`^(?:` +
 	`(?:是|就是)?(?:跑|送|开|干|搞|卖|修|种|养|摆|做)[\p{Han}]{1,5}的$` +
 	`|老家(?:在|是)?\s*\p{Han}{2,8}(?:的|人)?$` +
 	`|(?:退休前|退休之前|没退休那会儿?|以前|之前|原来)(?:是|当|教|干|做|在\p{Han}{1,10}(?:上班|工作|教书|当))` +

@@ -26,9 +26,10 @@ import (
 // (TestPrefilter_changesNothing, FuzzExtract).
 
 // dfaMaxStates bounds the states one expression keeps, and dfaMaxTotal those of all
-// (a state is about 1 KiB, so at most about 8 MiB of a tab's linear memory, which never shrinks): past them a DFA makes no new state
-// and the caller runs the regexp, so no input can grow memory without bound. The
-// 40-message conversation of the benchmark makes about 1,100 states in all.
+// (a state is about 600 bytes — 128 transitions of 4 bytes and the rest — so at most
+// about 5 MiB of a tab's linear memory, which never shrinks): past them a DFA makes no
+// new state and the caller runs the regexp, so no input can grow memory without bound.
+// The 40-message conversation of the benchmark makes about 1,100 states in all.
 const (
 	dfaMaxStates = 2000
 	dfaMaxTotal  = 8000
@@ -48,8 +49,14 @@ type dfa struct {
 	// share one transition a state (dstate.han) instead of one map entry each.
 	hanPlain bool
 	states   map[string]*dstate
-	start    *dstate
-	full     bool // dfaMaxStates or dfaMaxTotal reached
+	// byID holds the states by number: the transitions are numbers into it, not
+	// pointers, so that the garbage collector, which scans every pointer of the heap on
+	// each cycle, does not read 128 of them a state (in the wasm builds it marks on the
+	// same thread as extraction), and a state takes half the memory. byID[0] is nil (no
+	// transition yet), [1] matched, [2] noThread.
+	byID  []*dstate
+	start *dstate
+	full  bool // dfaMaxStates or dfaMaxTotal reached
 }
 
 // dstate is a set of threads (program counters waiting to read a character, or to
@@ -57,17 +64,19 @@ type dfa struct {
 // and \b depend on.
 type dstate struct {
 	pcs  []uint32
-	prev rune // a representative of the previous character: -1, '\n', 'a' (word) or ' '
-	// next holds the transitions made so far: ascii by character, other in a map. A
-	// transition to matched means the expression matched before the character.
-	ascii [128]*dstate
-	other map[rune]*dstate
-	han   *dstate // the transition on [hanLo, hanHi) when hanPlain
-	end   int8    // 0 unknown, 1 matches at the end of the text, -1 does not
+	prev rune  // a representative of the previous character: -1, '\n', 'a' (word) or ' '
+	id   int32 // its index in dfa.byID
+	// next holds the transitions made so far (indexes in dfa.byID, 0 for none yet): ascii
+	// by character, other in a map. A transition to matched means the expression matched
+	// before the character.
+	ascii [128]int32
+	other map[rune]int32
+	han   int32 // the transition on [hanLo, hanHi) when hanPlain
+	end   int8  // 0 unknown, 1 matches at the end of the text, -1 does not
 }
 
 // matched is the sink state: a match was found.
-var matched = &dstate{}
+var matched = &dstate{id: 1}
 
 // newDFA returns the DFA of a Go expression, or nil when it cannot be compiled the way
 // regexp compiles it.
@@ -80,9 +89,13 @@ func newDFA(pat string) *dfa {
 	if err != nil {
 		return nil
 	}
-	d := &dfa{prog: prog, anchored: prog.StartCond()&syntax.EmptyBeginText != 0, states: map[string]*dstate{}}
+	d := &dfa{prog: prog, anchored: prog.StartCond()&syntax.EmptyBeginText != 0, states: map[string]*dstate{},
+		byID: []*dstate{nil, matched, noThread}}
 	d.hanPlain = hanPlain(prog)
 	d.start = d.state([]uint32{uint32(prog.Start)}, -1)
+	if d.start == nil {
+		return nil // dfaMaxTotal reached before this one was made: the regexp answers
+	}
 	return d
 }
 
@@ -112,8 +125,9 @@ func (d *dfa) state(pcs []uint32, prev rune) *dstate {
 		return nil
 	}
 	dfaStates.Add(1)
-	s := &dstate{pcs: pcs, prev: prev}
+	s := &dstate{pcs: pcs, prev: prev, id: int32(len(d.byID))}
 	d.states[string(key)] = s
+	d.byID = append(d.byID, s)
 	return s
 }
 
@@ -157,11 +171,11 @@ func (d *dfa) closure(pcs []uint32, flag syntax.EmptyOp) ([]uint32, bool) {
 // r), or nil when the state table is full.
 func (d *dfa) step(s *dstate, r rune) *dstate {
 	if r >= 0 && r < 128 {
-		if n := s.ascii[r]; n != nil {
-			return n
+		if n := s.ascii[r]; n != 0 {
+			return d.byID[n]
 		}
 	} else if n, ok := s.other[r]; ok {
-		return n
+		return d.byID[n]
 	}
 	runes, match := d.closure(s.pcs, syntax.EmptyOpContext(s.prev, r))
 	var n *dstate
@@ -185,14 +199,14 @@ func (d *dfa) step(s *dstate, r rune) *dstate {
 		}
 	}
 	if r >= 0 && r < 128 {
-		s.ascii[r] = n
+		s.ascii[r] = n.id
 	} else if d.hanPlain && r >= hanLo && r < hanHi {
-		s.han = n
+		s.han = n.id
 	} else {
 		if s.other == nil {
-			s.other = map[rune]*dstate{}
+			s.other = map[rune]int32{}
 		}
-		s.other[r] = n
+		s.other[r] = n.id
 	}
 	return n
 }
@@ -252,11 +266,11 @@ func (d *dfa) match(s string) (found, ok bool) {
 func (d *dfa) known(st *dstate, r rune) *dstate {
 	switch {
 	case uint32(r) < 128:
-		return st.ascii[r]
+		return d.byID[st.ascii[r]]
 	case d.hanPlain && r >= hanLo && r < hanHi:
-		return st.han
+		return d.byID[st.han]
 	case st.other != nil:
-		return st.other[r]
+		return d.byID[st.other[r]]
 	}
 	return nil
 }
@@ -284,7 +298,7 @@ func (d *dfa) matchRunes(rs []rune) (found, ok bool) {
 }
 
 // noThread is the state of an anchored expression with no thread left: nothing matches.
-var noThread = &dstate{}
+var noThread = &dstate{id: 2}
 
 // The CJK Unified Ideographs: letters (Lo, Han) with no case, no word characters of
 // Go's \b. A DFA whose instructions take all of them or none (an English expression,

@@ -85,8 +85,12 @@ func FuzzDFA(f *testing.F) {
 	f.Add("I'm \u212aelvin, \u017fure")
 	f.Add("im not sure\nwhat i\xffthink")
 	f.Fuzz(func(t *testing.T, s string) {
+		patternsOf(kLesson)
 		for _, l := range allLazyRE {
 			re := l.get()
+			if l.dfa == nil {
+				continue // made after dfaMaxTotal was reached: the regexp answers alone
+			}
 			for _, in := range []string{s, head(s, 64)} {
 				got, ok := l.dfa.match(in)
 				if want := re.MatchString(in); ok && got != want {
@@ -100,6 +104,7 @@ func FuzzDFA(f *testing.F) {
 // TestDFA2_compiles: every regexp2 pattern of the package gets a DFA (an expression Go
 // cannot parse would silently lose the speed-up).
 func TestDFA2_compiles(t *testing.T) {
+	patternsOf(kLesson)
 	for _, l := range allLazy2 {
 		if l.get(); l.dfa == nil {
 			t.Errorf("no DFA for %q (superset %q)", l.pat, superset2(l.pat))
@@ -137,6 +142,7 @@ func FuzzDFA2(f *testing.F) {
 	f.Add("I said\nhe said.")
 	f.Fuzz(func(t *testing.T, s string) {
 		rs := []rune(s)
+		patternsOf(kLesson)
 		for _, l := range allLazy2 {
 			if l.get(); l.dfa == nil {
 				continue
@@ -256,6 +262,40 @@ func TestHanPlain_block(t *testing.T) {
 		`[^，,]+`: true, `我`: false, `\p{Han}{2,4}`: true, `[一-龥]`: false} {
 		if got := newDFA(pat).hanPlain; got != want {
 			t.Errorf("%q: hanPlain %v", pat, got)
+		}
+	}
+}
+
+// TestDFA_totalFull: a DFA made after all DFAs' states reached dfaMaxTotal is none (the
+// regexp answers), not one without a start state (which crashed its first match).
+func TestDFA_totalFull(t *testing.T) {
+	n := dfaStates.Load()
+	defer dfaStates.Store(n)
+	dfaStates.Store(dfaMaxTotal)
+	if d := newDFA(`ab+c`); d != nil {
+		t.Fatal("a DFA past the total")
+	}
+	l := &lazyRE{pat: `ab+c`}
+	if !l.MatchString("xabbc") || l.MatchString("xac") || l.dfa != nil {
+		t.Fatal("the regexp did not answer")
+	}
+}
+
+// TestListAC_sameArray: a list whose backing array is reused with other words is not
+// answered with the automaton of the words it held before.
+func TestListAC_sameArray(t *testing.T) {
+	l := []string{"qx1", "qy1", "qz1", "qw1", "qv1"}
+	if !containsAny("say qx1", l) || !containsAny("say qx1", l) {
+		t.Fatal("qx1 not found")
+	}
+	l[0] = "qq9"
+	if containsAny("say qx1", l) || !containsAny("say qq9", l) {
+		t.Fatal("the list's old words were looked for")
+	}
+	for i := range 3 { // a list made each call (another array every time)
+		m := []string{"qx1", "qy1", "qz1", "qw1", fmt.Sprint("qv", i)}
+		if !containsAny("say qv"+fmt.Sprint(i), m) || containsAny("say qv9", m) {
+			t.Fatalf("call %d: wrong answer", i)
 		}
 	}
 }

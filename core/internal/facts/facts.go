@@ -91,6 +91,11 @@ type Options struct {
 	// Known[i] marks message i as read by an earlier call (the engine keeps them per
 	// session): it is not read again. Shorter than the messages, or nil: the rest are new.
 	Known []bool
+	// Scope keeps the facts of messages read before (msgcache.go) apart: a message is
+	// found in the cache only by a call of the same scope (the engine gives the
+	// namespace), so that how fast a call is says nothing about another namespace's
+	// messages.
+	Scope string
 }
 
 func (o Options) withDefaults() Options {
@@ -163,14 +168,26 @@ func Extract(msgs []Message, o Options) Result {
 		}
 		user := msgs[i].Role == "user"
 		text := prefix(msgs[i].Text, budget[i])
+		ck := msgKey{user: user, maxFacts: o.MaxFacts, scope: o.Scope, text: text}
+		if fs, ok := cachedFacts(ck, i); ok { // msgcache.go
+			found = append(found, fs...)
+			continue
+		}
 		if user && userMaterial(text) {
+			cacheFacts(ck, nil)
 			continue
 		}
 		var mine []Fact
 		for _, s := range sentences(text) {
 			mine = append(mine, scan(s, user, i)...)
 		}
-		found = append(found, Cap(keys.fold(mine), o.MaxFacts)...)
+		if len(mine) == 0 {
+			cacheFacts(ck, nil)
+			continue
+		}
+		mine = Cap(keys.fold(mine), o.MaxFacts)
+		cacheFacts(ck, mine)
+		found = append(found, mine...)
 	}
 	out := keys.fold(found)
 	r := Result{Facts: out, Read: read, Unread: unread}
@@ -254,9 +271,9 @@ func Fold(in []Fact) []Fact { return keyCache(nil).fold(in) }
 
 func (c keyCache) fold(in []Fact) []Fact {
 	out := make([]Fact, 0, len(in))
-	seen := map[string]int{}
+	seen := make(map[foldKey]int, len(in))
 	for _, f := range in {
-		k := f.Type + "\x00" + c.key(f.Content)
+		k := foldKey{f.Type, c.key(f.Content)}
 		if j, ok := seen[k]; ok {
 			g := &out[j]
 			g.Evidence = append(g.Evidence, f.Evidence...)
@@ -271,6 +288,10 @@ func (c keyCache) fold(in []Fact) []Fact {
 	}
 	return out
 }
+
+// foldKey is what makes two facts one: their type and Key (a pair, not a string made
+// by joining them, which cost an allocation a fact).
+type foldKey struct{ typ, key string }
 
 // Cap keeps the n most confident facts (earlier ones first among equals), in their
 // original order.

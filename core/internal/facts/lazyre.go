@@ -110,6 +110,13 @@ func (l *lazyRE) FindStringSubmatchIndex(s string) []int {
 	}
 	return l.re.FindStringSubmatchIndex(s)
 }
+func (l *lazyRE) FindAllStringSubmatch(s string, n int) [][]string {
+	if n != 0 && l.none(s) {
+		return nil
+	}
+	return l.get().FindAllStringSubmatch(s, n)
+}
+
 func (l *lazyRE) ReplaceAllString(s, repl string) string {
 	return l.get().ReplaceAllString(s, repl)
 }
@@ -198,4 +205,15 @@ func (l *lazy2) FindNextMatch(m *regexp2.Match) (*regexp2.Match, error) {
 }
 func (l *lazy2) Replace(input, replacement string, startAt, count int) (string, error) {
 	return l.get().Replace(input, replacement, startAt, count)
+}
+
+// patternsOnce builds the pattern table (patterns.go's initPatterns) on first use: its
+// closures, need lists and lazy2 values were most of what the package's init still
+// allocated, and the init function Liftoff compiled before the first recall.
+var patternsOnce sync.Once
+
+// patternsOf returns the patterns of kind k, building the table the first time.
+func patternsOf(k kind) []pattern {
+	patternsOnce.Do(initPatterns)
+	return patterns[k]
 }

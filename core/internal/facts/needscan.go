@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -40,7 +41,7 @@ var (
 func needLists() [][]string {
 	lists := [][]string{reportedNeed}
 	for k := range patterns {
-		for _, p := range patterns[k] {
+		for _, p := range patternsOf(kind(k)) {
 			if p.need != nil {
 				lists = append(lists, p.need)
 			}
@@ -238,9 +239,39 @@ func keyOf(need []string) listKey {
 
 // listAC returns the automaton of need, nil when there is none and no room for one.
 func listAC(need []string) *needAC {
+	// A list kept in a variable has the same backing array every call: found by its
+	// address without hashing its strings or taking the lock (sameList still checks it).
+	head := listHead{uintptr(unsafe.Pointer(unsafe.SliceData(need))), len(need)}
+	if v, ok := listByHead.Load(head); ok {
+		if a := v.(*needAC); sameList(a.words, need) {
+			return a
+		}
+	}
 	if slices.Contains(need, "") {
 		return nil // in every text; the automaton reports words after a byte
 	}
+	a := listACSlow(need)
+	if a != nil && listHeads.Add(1) <= maxListACs {
+		listByHead.Store(head, a)
+	}
+	return a
+}
+
+// listHead is a list's backing array (its address only: keeping it would make every
+// list literal escape to the heap) and length; listByHead maps it to the list's
+// automaton (at most maxListACs entries, counted by listHeads).
+type listHead struct {
+	data uintptr
+	n    int
+}
+
+var (
+	listByHead sync.Map
+	listHeads  atomic.Int64
+)
+
+// listACSlow finds or makes the automaton of need by the addresses of its strings.
+func listACSlow(need []string) *needAC {
 	k := keyOf(need)
 	listACs.Lock()
 	defer listACs.Unlock()

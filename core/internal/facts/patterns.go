@@ -112,10 +112,10 @@ var (
 	mineClause = re(`^(?:[\s，,]*)我(?!的|们|朋友|同事|老婆|老公|妈|爸|家|女朋友|男朋友|哥|姐|弟|妹|儿子|女儿|老板|领导)`)
 )
 
-// patterns are the cues of each kind, tried in order.
+// patterns are the cues of each kind, tried in order (built on first use: patternsOf).
 var patterns [kinds][]pattern
 
-func init() {
+func initPatterns() {
 	patterns[kLesson] = []pattern{
 		{need: words("lesson self turn cause culprit problem issue bug fix trick solution next gotcha til"), re: re(`(?i:` + lb + `(?:lessons?\s+learned|the\s+lesson\s+(?:is|was|here)|lesson:|note\s+to\s+self|turns\s+out|it\s+turned\s+out|turned\s+out\s+(?:that|the)|(?:the\s+)?(?:root\s+cause|culprit)\s+(?:was|is)|the\s+(?:problem|issue|bug|fix|trick|solution)\s+(?:was|turned\s+out\s+to\s+be)|root\s+cause:|(?:was|were)\s+caused\s+by|next\s+time,?\s+(?:I|we)\s+(?:should|need\s+to|must|will)|gotcha:)` + rb + `)|` + lb + `TIL` + rb),
 			build: verbatim(TypeError, 0.7)},
@@ -277,7 +277,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	var took []int
 	run := func(k kind) bool {
 		fired := false
-		for i, p := range patterns[k] {
+		for i, p := range patternsOf(k) {
 			if !s.hasNeed(k, i, p.need) || (s.ask && !p.askOK && !(k == kError && matches(whyAsk, s.r))) {
 				continue
 			}
@@ -341,7 +341,7 @@ type spanFact struct {
 func phrased(s *sentence, idx int) []spanFact {
 	var out []spanFact
 	for _, k := range []kind{kProfile, kPref} {
-		for i, p := range patterns[k] {
+		for i, p := range patternsOf(k) {
 			if !s.hasNeed(k, i, p.need) || (s.ask && !p.askOK) {
 				continue
 			}

@@ -49,7 +49,9 @@ func sentences(msg string) []*sentence {
 		if fenced || strings.HasPrefix(t, ">") || t == "" {
 			continue
 		}
-		t = lineCleaner.Replace(t)
+		if strings.ContainsAny(t, "’‘`") { // the Replacer copies the line even when it changes nothing
+			t = lineCleaner.Replace(t)
+		}
 		out = splitLine(out, zhSpaces([]rune(t)))
 		if len(out) >= maxSentences {
 			return out[:maxSentences]
