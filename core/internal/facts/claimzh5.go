@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -28,27 +27,27 @@ import (
 //     今年 3 岁" (it joins that claim);
 //   - a tool "item" that is only a number ("23mm f/1.4" → "1.4").
 var (
-	mixupAllZH5    = regexp.MustCompile(`搞混|弄混|记混|(?:你|您)(?:是不是|可能|好像)?记错了|不是我(?:$|[，,。.!！]|啦|啊|哈)|我没说我|我是说我的?\p{Han}{0,2}(?:同事|朋友|同学|邻居|侄子|侄女|室友|表|堂)|[哦噢啊]不对`)
-	mixupClauseZH5 = guardedZH5{words("说错了 记错了 搞错了 弄错了 口误 打错了"), regexp.MustCompile(`说错了|记错了|搞错了|弄错了|口误|打错了`)}
-	othersZH5      = guardedZH5{words("一个 有个 一位 有位 认识 都说 User's"), regexp.MustCompile(`^用户的?(?:一个|有个|有一个|一位|有位|认识的?)(?:朋友|同事|同学|邻居|熟人|网友|亲戚|哥们|闺蜜)|(?:人|大家|他们|别人|老人)都说|^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|classmate|roommate|neighbou?r)\s*的|^User's\s+[A-Za-z]+\s*(?:说|觉得|认为|告诉)`)}
+	mixupAllZH5    = lazy(`搞混|弄混|记混|(?:你|您)(?:是不是|可能|好像)?记错了|不是我(?:$|[，,。.!！]|啦|啊|哈)|我没说我|我是说我的?\p{Han}{0,2}(?:同事|朋友|同学|邻居|侄子|侄女|室友|表|堂)|[哦噢啊]不对`)
+	mixupClauseZH5 = guardedZH5{words("说错了 记错了 搞错了 弄错了 口误 打错了"), lazy(`说错了|记错了|搞错了|弄错了|口误|打错了`)}
+	othersZH5      = guardedZH5{words("一个 有个 一位 有位 认识 都说 User's"), lazy(`^用户的?(?:一个|有个|有一个|一位|有位|认识的?)(?:朋友|同事|同学|邻居|熟人|网友|亲戚|哥们|闺蜜)|(?:人|大家|他们|别人|老人)都说|^User's\s+(?:friend|coworker|co-worker|colleague|boss|manager|classmate|roommate|neighbou?r)\s*的|^User's\s+[A-Za-z]+\s*(?:说|觉得|认为|告诉)`)}
 	// chainZH5: "用户的表姐的邻居的孩子" (run only on a claim with three 的).
-	chainZH5   = regexp.MustCompile(`^用户的\p{Han}{1,3}的\p{Han}{1,4}的\p{Han}`)
-	titleZH5   = guardedZH5{words("《"), regexp.MustCompile(`《[^》]*用户`)}
-	feelingZH5 = guardedZH5{words("缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大"), regexp.MustCompile(`缓不过来|熬不住|撑不住|扛不住|顶不住|吃不消|有点吃力|挺吃力|很吃力|就难受|好难受|心累|崩溃了?$|头大$`)}
-	pointerZH5 = guardedZH5{words("准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 买的 装的 换的 办的 弄的 配的"), regexp.MustCompile(`^用户(?:打算|准备|想|要|已经|都|也|还|就|再|得|会|这(?:两|几|半)?个?(?:月|年|天|周|礼拜|阵子|段时间)|最近|好好|慢慢|先|一定)*(?:准备|报名了?|报了名|坚持(?:下去)?|努力|加油|试试|考虑考虑|适应适应)[了吧啊呀哈]*$|[打做练走跑看听写弄读背]一遍$|(?:在|去|回)(?:这边|那边|这里|那里)|^用户\p{Han}{0,4}?(?:刚|才)?(?:买|装|换|办|弄|配)的$`)}
+	chainZH5   = lazy(`^用户的\p{Han}{1,3}的\p{Han}{1,4}的\p{Han}`)
+	titleZH5   = guardedZH5{words("《"), lazy(`《[^》]*用户`)}
+	feelingZH5 = guardedZH5{words("缓不过来 熬不住 撑不住 扛不住 顶不住 吃不消 吃力 难受 心累 崩溃 头大"), lazy(`缓不过来|熬不住|撑不住|扛不住|顶不住|吃不消|有点吃力|挺吃力|很吃力|就难受|好难受|心累|崩溃了?$|头大$`)}
+	pointerZH5 = guardedZH5{words("准备 报名 报了名 坚持 努力 加油 试试 考虑考虑 适应适应 一遍 这边 那边 这里 那里 买的 装的 换的 办的 弄的 配的"), lazy(`^用户(?:打算|准备|想|要|已经|都|也|还|就|再|得|会|这(?:两|几|半)?个?(?:月|年|天|周|礼拜|阵子|段时间)|最近|好好|慢慢|先|一定)*(?:准备|报名了?|报了名|坚持(?:下去)?|努力|加油|试试|考虑考虑|适应适应)[了吧啊呀哈]*$|[打做练走跑看听写弄读背]一遍$|(?:在|去|回)(?:这边|那边|这里|那里)|^用户\p{Han}{0,4}?(?:刚|才)?(?:买|装|换|办|弄|配)的$`)}
 	// kinPronounZH5: "用户的闺女得送她去省城" — a family member's claim that names someone by
 	// a pronoun is the user's doing, misread (run only on 用户的… with 他 or 她).
-	kinPronounZH5 = regexp.MustCompile(`^用户的\p{Han}{1,4}\p{Han}*[他她]`)
-	requestZH5    = guardedZH5{words("别让 不要让"), regexp.MustCompile(`别让用户|不要让用户`)}
-	habitLeadZH5  = guardedZH5{words("习惯"), regexp.MustCompile(`养成了?(?:一个|个)?(?:好|新|坏)?习惯$`)}
-	usedToZH5     = guardedZH5{words("习惯"), regexp.MustCompile(`^用户(?:也)?习惯了[，,]\s*`)}
-	ageAllZH5     = guardedZH5{words("岁 个月"), regexp.MustCompile(`^用户(?:今年)?都\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)`)}
-	askZH5        = guardedZH5{words("来着 叫啥 死"), regexp.MustCompile(`啥来着|叫啥|来着$|是谁来着|(?:笑|气|累|困|饿|烦|吓|热|冷)死(?:用户)?了`)}
+	kinPronounZH5 = lazy(`^用户的\p{Han}{1,4}\p{Han}*[他她]`)
+	requestZH5    = guardedZH5{words("别让 不要让"), lazy(`别让用户|不要让用户`)}
+	habitLeadZH5  = guardedZH5{words("习惯"), lazy(`养成了?(?:一个|个)?(?:好|新|坏)?习惯$`)}
+	usedToZH5     = guardedZH5{words("习惯"), lazy(`^用户(?:也)?习惯了[，,]\s*`)}
+	ageAllZH5     = guardedZH5{words("岁 个月"), lazy(`^用户(?:今年)?都\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)`)}
+	askZH5        = guardedZH5{words("来着 叫啥 死"), lazy(`啥来着|叫啥|来着$|是谁来着|(?:笑|气|累|困|饿|烦|吓|热|冷)死(?:用户)?了`)}
 	// askAllZH5: a sentence asking what something was called ("…叫什么名字来着，我老忘").
-	askAllZH5 = regexp.MustCompile(`(?:什么|啥|谁|哪)[^，,。]{0,6}来着`)
+	askAllZH5 = lazy(`(?:什么|啥|谁|哪)[^，,。]{0,6}来着`)
 	// notThisZH5: "…，不是1996" — the alternative a correction rules out.
-	notThisZH5  = guardedZH5{words("不是"), regexp.MustCompile(`^用户不是[^，,]{1,8}$`)}
-	numberItem5 = guardedZH5{words("也用 also"), regexp.MustCompile(`^(?:用户也用|User also uses)\s*[\d.\s/]+$`)}
+	notThisZH5  = guardedZH5{words("不是"), lazy(`^用户不是[^，,]{1,8}$`)}
+	numberItem5 = guardedZH5{words("也用 also"), lazy(`^(?:用户也用|User also uses)\s*[\d.\s/]+$`)}
 )
 
 // mixupNeedZH5 are the literals of mixupAllZH5 and askAllZH5 (over the sentence): a
@@ -57,7 +56,7 @@ var mixupNeedZH5 = words("搞混 弄混 记混 记错了 不是我 我没说我 
 
 // ageOfNamedZH5: "我家 golden retriever 叫 Lucky，今年 3 岁" — an age after a claim that
 // names someone else (…叫 X) is theirs: it joins that claim.
-var ageOfNamedZH5 = regexp.MustCompile(`^用户(?:今年|已经|都)?\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)(?:了|啦)?$`)
+var ageOfNamedZH5 = lazy(`^用户(?:今年|已经|都)?\s*(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月)(?:了|啦)?$`)
 
 // joinAgeZH5 joins such an age to the claim before it.
 func joinAgeZH5(cl []Fact) []Fact {
@@ -138,7 +137,7 @@ func gateClaimZH5(f Fact, i, n int) (bool, Fact) {
 
 // roleplayZH5: "模拟一下面试场景，你是面试官，我是应聘前端的" — a scene the user sets up for
 // practice is role-play: what "I" am in it is the part, not the user.
-var roleplayZH5 = regexp.MustCompile(`模拟(?:一下|一个|个|下)?\p{Han}{0,6}(?:场景|面试|对话|情景)|(?:你|您)(?:是|当|来当|扮演|演)(?:面试官|考官|客户|顾客|HR)`)
+var roleplayZH5 = lazy(`模拟(?:一下|一个|个|下)?\p{Han}{0,6}(?:场景|面试|对话|情景)|(?:你|您)(?:是|当|来当|扮演|演)(?:面试官|考官|客户|顾客|HR)`)
 
 // roleplayNeedZH5 prefilters roleplayZH5.
 var roleplayNeedZH5 = words("模拟 你 您")
@@ -153,8 +152,8 @@ func roleplayMessageZH5(text string) bool {
 // user's (a request to remember read as a rule is the claim: claimgate.go), and "别叫我全名"
 // is no name.
 var (
-	callNameZH5 = regexp.MustCompile(`(?:以后|今后|往后|从现在起|从现在开始)(?:你)?(?:就)?叫我([\p{Han}A-Za-z·]{1,6}?)(?:就行|就好|就可以|即可)`)
-	notCallZH5  = regexp.MustCompile(`(?:别|不要|不用)(?:再)?叫我([\p{Han}A-Za-z·]{1,6}?)(?:了|啦|哈|$|[，,。.!！])`)
+	callNameZH5 = lazy(`(?:以后|今后|往后|从现在起|从现在开始)(?:你)?(?:就)?叫我([\p{Han}A-Za-z·]{1,6}?)(?:就行|就好|就可以|即可)`)
+	notCallZH5  = lazy(`(?:别|不要|不用)(?:再)?叫我([\p{Han}A-Za-z·]{1,6}?)(?:了|啦|哈|$|[，,。.!！])`)
 	callNeedZH5 = words("叫我")
 )
 
@@ -198,7 +197,7 @@ var claimNeedZH5 = func() []string {
 // contains: a claim with none of them is not run through it.
 type guardedZH5 struct {
 	need []string
-	re   *regexp.Regexp
+	re   *lazyRE
 }
 
 func (g guardedZH5) match(c string) bool { return may(c, g.need) && g.re.MatchString(c) }

@@ -1,7 +1,6 @@
 package facts
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,32 +33,32 @@ import (
 //     claim (not a suggestion), and a bare gender opening a list ("女，三十二，…").
 var (
 	doctorNeedZH5 = words("医生 大夫 营养师 教练")
-	doctorZH5     = regexp.MustCompile(`^(?:医生|大夫|营养师|教练)(?:让|叫|要|建议|说让|嘱咐)我\s*(.+)$`)
-	mySideZH5     = regexp.MustCompile(`^我(?:这边|这里|这儿)(?:是|在)\s*(\p{Han}{2,6}|\p{Lu}[\p{L} ]{1,20})$`)
+	doctorZH5     = lazy(`^(?:医生|大夫|营养师|教练)(?:让|叫|要|建议|说让|嘱咐)我\s*(.+)$`)
+	mySideZH5     = lazy(`^我(?:这边|这里|这儿)(?:是|在)\s*(\p{Han}{2,6}|\p{Lu}[\p{L} ]{1,20})$`)
 	// coupleZH5: what "我俩" plan or are together ("我俩打算明年结婚"; not "我俩都忙").
-	coupleZH5 = regexp.MustCompile(`^(?:打算|准备|计划|决定|要|是|在一起|已经|谈了|认识|结婚|订婚|领证)`)
+	coupleZH5 = lazy(`^(?:打算|准备|计划|决定|要|是|在一起|已经|谈了|认识|结婚|订婚|领证)`)
 	// pointerEndZH5: an order with no object of its own ("医生让我每天早上量一次").
-	pointerEndZH5 = regexp.MustCompile(`(?:一次|一下|一遍|一回)$`)
+	pointerEndZH5 = lazy(`(?:一次|一下|一遍|一回)$`)
 	// cantoneseZH5: Cantonese function words read as Mandarin ("我系做装修嘅，喺广州").
 	cantoneseZH5     = strings.NewReplacer("我系", "我是", "系做", "是做", "喺", "在", "嘅", "的", "咗", "了", "唔", "不", "佢", "他")
 	cantoneseNeedZH5 = words("我系 系做 喺 嘅 咗 唔 佢")
 	// maybeSoZH5: "算是纯素吧" — a hedge on a claim, not a suggestion.
-	maybeSoZH5 = regexp.MustCompile(`^(算是\p{Han}{1,8})吧$`)
+	maybeSoZH5 = lazy(`^(算是\p{Han}{1,8})吧$`)
 	// kidsZH5: how many children, opening a continuation.
-	kidsZH5   = regexp.MustCompile(`^(?:俩|两个)(?:娃|孩子|儿子|闺女|女儿)`)
-	nameIsZH5 = regexp.MustCompile(`^我是((?:阿|小|老)\p{Han}{1,2})$`)
+	kidsZH5   = lazy(`^(?:俩|两个)(?:娃|孩子|儿子|闺女|女儿)`)
+	nameIsZH5 = lazy(`^我是((?:阿|小|老)\p{Han}{1,2})$`)
 	// introNameZH5: "I'm 陈晨, 大三, …" rewritten "我是陈晨, 大三…": a name of two or three
 	// characters before an ASCII comma.
-	introNameZH5 = regexp.MustCompile(`^我是(\p{Han}{2,3})\s*,`)
-	lateAnZH5    = regexp.MustCompile(`^([\p{Han}0-9]{1,6}?)(?:俺|咱)`)
-	introZH5     = regexp.MustCompile(`^(?:简单|先)?(?:自我)?介绍下[:：，,]\s*|^(?i:I'm|I am)\s+(\p{Han})`)
-	selfCueZH5a  = regexp.MustCompile(`^在(?:那家|这家|一家)[^，,。]{1,16}(?:公司|厂|医院|学校|店|单位|机构)$|^(?:现在|目前|最近|如今)在(?:一家|那家|这家|一个|家|个)?[^，,。]{1,16}(?:公司|厂|医院|学校|店|单位|机构)(?:做|当|干|上班|工作|$)` +
+	introNameZH5 = lazy(`^我是(\p{Han}{2,3})\s*,`)
+	lateAnZH5    = lazy(`^([\p{Han}0-9]{1,6}?)(?:俺|咱)`)
+	introZH5     = lazy(`^(?:简单|先)?(?:自我)?介绍下[:：，,]\s*|^(?i:I'm|I am)\s+(\p{Han})`)
+	selfCueZH5a  = lazy(`^在(?:那家|这家|一家)[^，,。]{1,16}(?:公司|厂|医院|学校|店|单位|机构)$|^(?:现在|目前|最近|如今)在(?:一家|那家|这家|一个|家|个)?[^，,。]{1,16}(?:公司|厂|医院|学校|店|单位|机构)(?:做|当|干|上班|工作|$)` +
 		`|^(?:最近|目前|现在|平时|每天|每周|每晚|周末|早上|晚上|刚刚|刚)+\s*(?:早上|晚上)?\s*(?:刚|在|都|会)?\s*[a-z]{4,}\b` +
 		`|^(?:日常|平时|一般|主要|工作|写东西|做笔记|写代码|记笔记|画图|剪视频|修图|作图|办公|编程|开发|部署|记账|画画|写作|做设计|做饭)(?:都|就|一般|主要)?用\s*[A-Z]` +
 		`|^(?:明天|后天|下周.|下礼拜.|下个?月|周[一二三四五六日末])\s*[a-z]{5,}\b` +
 		`|^(?:每周.|每天|每晚|周[一二三四五六日末]|每个?月)\p{Han}{0,4}(?:有|去|上)\s*[A-Za-z]{3,}` +
 		`|^(?:店里|家里|地里|厂里|车上|单位)\p{Han}{0,4}用的(?:是)?\p{Han}{2,}`)
-	selfCueZH5b = regexp.MustCompile(`^(?:(?:[一二三四五六七八九十]{1,3}|\d{1,2})\s*月份?|明年|今年|年底|年初|下半年|上半年|暑假|寒假)\p{Han}{0,4}?(?:要|得|准备)(?:去|参加|考|办|搬|换|装修|结婚|生|出国)` +
+	selfCueZH5b = lazy(`^(?:(?:[一二三四五六七八九十]{1,3}|\d{1,2})\s*月份?|明年|今年|年底|年初|下半年|上半年|暑假|寒假)\p{Han}{0,4}?(?:要|得|准备)(?:去|参加|考|办|搬|换|装修|结婚|生|出国)` +
 		`|^[\p{Han}A-Za-z0-9 ]{2,24}?(?:考试|面试|婚礼|答辩|手术)(?:是|在|定在|安排在)\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月` +
 		`|^(?:上周|上礼拜|上个?月|前几天|前段时间|去年|年初|刚刚?)\s*(?:刚)?(?:体检)?(?:查出来?|确诊了?|发现)\p{Han}{2,}` +
 		`|^(?:年初|年底|年中|月初|月底|去年|前年|今年|上个?月|上半年|下半年)\s*(?:刚)?(?:搬|回|去)(?:来|到|去|回)?了?\p{Han}{2,}` +
@@ -153,7 +152,7 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 
 // submatchIf is re's submatches in text when ok (a literal check that every match
 // passes), else nil without running re.
-func submatchIf(ok bool, re *regexp.Regexp, text string) []string {
+func submatchIf(ok bool, re *lazyRE, text string) []string {
 	if !ok {
 		return nil
 	}
