@@ -63,6 +63,8 @@ const TEXT = {
     firstRecall: 'first recall',
     engine: 'engine',
     compile: 'compile',
+    openTime: 'open',
+    noStreaming: 'no streaming compilation',
     openErr: 'Could not open the database',
     ago: (s) => (s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)} min ago` : s < 86400 ? `${Math.floor(s / 3600)} h ago` : `${Math.floor(s / 86400)} d ago`),
     gotIt: 'Got it.',
@@ -126,6 +128,8 @@ const TEXT = {
     firstRecall: '首次检索',
     engine: '引擎',
     compile: '编译',
+    openTime: '打开',
+    noStreaming: '未能边下载边编译',
     openErr: '无法打开数据库',
     ago: (s) => (s < 60 ? '刚刚' : s < 3600 ? `${Math.floor(s / 60)} 分钟前` : s < 86400 ? `${Math.floor(s / 3600)} 小时前` : `${Math.floor(s / 86400)} 天前`),
     gotIt: '好的，记下了。',
@@ -220,10 +224,16 @@ function setBusy(b) {
   $('input').disabled = !mem;
 }
 
+/** An error as the demo shows it: memcore's code and field (what to fix), then the message. */
+function errorText(err) {
+  if (!err?.code) return String(err?.message || err);
+  return `${err.code}${err.field ? ` (${err.field})` : ''}: ${err.message}`;
+}
+
 function showError(err) {
   const s = $('status');
   s.dataset.state = 'error';
-  $('status-text').textContent = `${err instanceof MemcoreError ? `${err.code}: ` : ''}${err.message || err}`;
+  $('status-text').textContent = errorText(err);
 }
 
 // ─── Opening ────────────────────────────────────────────────────────────────────────────
@@ -301,7 +311,7 @@ async function refresh(announce = false) {
     if (stats.browser.persisted) parts.push(t('persisted'));
   }
   if (cold) {
-    parts.push(`${t('coldStart')} ${secs(cold.total)} (${t('engine')} ${secs(cold.engine)}, ${t('compile')} ${secs(cold.compile)}${cold.streaming ? '' : ' ⚠ no streaming'}; open ${secs(cold.open)}; ${t('firstRecall')} ${secs(cold.firstRecall)})`);
+    parts.push(`${t('coldStart')} ${secs(cold.total)} (${t('engine')} ${secs(cold.engine)}, ${t('compile')} ${secs(cold.compile)}${cold.streaming ? '' : ` ⚠ ${t('noStreaming')}`}; ${t('openTime')} ${secs(cold.open)}; ${t('firstRecall')} ${secs(cold.firstRecall)})`);
   }
   $('status-text').textContent = parts.join(' · ');
   s.title = fallbackReason || '';
@@ -329,7 +339,7 @@ function messageEl(m, i) {
     meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
   }
   const recalled = m.recalled?.length
-    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, `${r.type}: ${r.content}`)))
+    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.type}: `), el('span', { class: 'text' }, r.content))))
     : null;
   return el('div', { class: `msg ${m.role}`, dataset: { index: String(i) } }, m.content, recalled, meta.childNodes.length ? meta : null);
 }
@@ -360,7 +370,9 @@ async function sendMessage(text) {
     // where it came from.
     const history = messages.filter((m) => m.role === 'user' || m.role === 'assistant').slice(-12)
       .map(({ role, content }) => ({ role, content }));
-    const ctx = await mem.buildContext({ sessionId: session, messages: history, budgetTokens: 6000, systemPrompt: SYSTEM_PROMPT });
+    // Without an LLM the reply is made of the recalled items, so they are recalled for
+    // this message alone (query); an LLM gets them for the recent conversation.
+    const ctx = await mem.buildContext({ sessionId: session, messages: history, budgetTokens: 6000, systemPrompt: SYSTEM_PROMPT, ...(settings.url ? {} : { query: text }) });
     let related = ctx.recalledItems.map(recalledView);
     let reply;
     if (settings.url) {
@@ -373,13 +385,16 @@ async function sendMessage(text) {
     const local = reply === undefined;
     if (local) {
       if (!related.length && isQuestion(text)) related = await fromThisConversation(text);
-      reply = localReply(text, isQuestion(text) ? related : await nearThisMessage(text, related));
+      // The reply names the items it answers with; they are listed once, under it, each
+      // with where it came from and when.
+      if (!isQuestion(text)) related = (await nearThisMessage(text, related)).slice(0, 2);
+      reply = localReply(text, related);
     }
     addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content }) => ({ type, content })) });
     await mem.appendTurns(session, [{ role: 'assistant', content: reply }]);
     await extract(ui);
   } catch (err) {
-    addMessage({ role: 'system', content: `${err.code || 'error'}: ${err.message}` });
+    addMessage({ role: 'system', content: errorText(err) });
   } finally {
     setBusy(false);
     await refresh(true);
@@ -422,14 +437,15 @@ async function nearThisMessage(text, related) {
   return related.filter((r) => near.has(r.id));
 }
 
-/** A reply without an LLM: questions are answered from recall, statements acknowledged. */
+/**
+ * A reply without an LLM: questions are answered from recall, statements acknowledged.
+ * The items themselves follow the reply (messageEl), each with its origin, not repeated here.
+ */
 function localReply(text, related) {
   const question = isQuestion(text);
-  const zh = isCJK(text);
-  const say = (k) => TEXT[zh ? 'zh' : 'en'][k];
-  const list = (ms) => ms.map((m) => `• ${m.content}`).join('\n');
-  if (question) return related.length ? `${say('iRemember')}\n${list(related)}` : say('nothing');
-  return related.length ? `${say('gotIt')}\n${say('related')}\n${list(related.slice(0, 2))}` : say('gotIt');
+  const say = (k) => TEXT[isCJK(text) ? 'zh' : 'en'][k];
+  if (question) return related.length ? say('iRemember') : say('nothing');
+  return related.length ? `${say('gotIt')}${isCJK(text) ? '' : ' '}${say('related')}` : say('gotIt');
 }
 
 /**
@@ -463,6 +479,8 @@ async function pin(i) {
     chip(i, t('pinned'));
     saveTranscript();
     renderMessages();
+  } catch (err) {
+    addMessage({ role: 'system', content: errorText(err) });
   } finally {
     setBusy(false);
     await refresh(true);
@@ -601,13 +619,15 @@ $('input').addEventListener('keydown', (e) => {
 $('add-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const content = $('add-content').value.trim();
+  $('add-error').hidden = true;
   if (!content || !mem) return;
   setBusy(true);
   try {
     await mem.remember({ type: $('add-type').value, content, importance: Number($('add-importance').value) || 0.5 });
     $('add-content').value = '';
   } catch (err) {
-    alert(err.message);
+    $('add-error').textContent = errorText(err);
+    $('add-error').hidden = false;
   } finally {
     setBusy(false);
     await refresh(true);

@@ -1,0 +1,82 @@
+// The web demo's replies without an LLM, as a new user reads them (issue 9): a question
+// is answered with what memcore recalls for that question — not for the whole recent
+// conversation — each item once, with where it came from and when; a statement is
+// acknowledged with at most the items it recalls itself; and a failed action shows
+// memcore's error code and field instead of a bare alert.
+//
+//   cd test/browser && node --test replies.test.mjs      (part of make test-browser)
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { launch, serve, tempDir } from './helpers.mjs';
+
+const READY = 180_000; // a cold wasm start on a busy 2-core machine
+let server;
+let demo;
+const shots = process.env.MEMCORE_SHOTS || tempDir('memcore-browser-shots-');
+const dir = tempDir('memcore-chromium-');
+
+before(async () => {
+  ({ server, url: demo } = await serve({ port: 0 }));
+});
+
+after(() => {
+  server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`screenshots: ${shots}`);
+});
+
+async function say(page, text) {
+  const before = await page.locator('#messages .msg.assistant').count();
+  await page.fill('#input', text);
+  await page.press('#input', 'Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('#messages .msg.assistant').length > n && document.body.dataset.busy === '0', before, { timeout: 60_000 });
+  const reply = page.locator('#messages .msg.assistant').last();
+  return {
+    text: await reply.evaluate((e) => e.firstChild.textContent),
+    items: await reply.locator('.recalled li').allTextContents(),
+  };
+}
+
+test('TestDemoReplies_perMessage: replies recall for the message asked, each item once with its origin; errors show code and field', { timeout: 10 * 60_000 }, async () => {
+  const b = await launch(dir);
+  try {
+    await b.page.goto(demo);
+    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
+    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+    await say(b.page, 'I prefer Python for scripting.');
+    await say(b.page, 'Always answer me in short sentences.');
+    await say(b.page, 'My daughter Lily is allergic to peanuts.');
+    await say(b.page, '下周三我要去北京参加设计大会，帮我记一下。');
+    await b.page.waitForFunction(() => Number(document.querySelector('#status').dataset.memories) >= 3, null, { timeout: 60_000 });
+
+    // Asked about Lily: the answer is the allergy, not the four latest messages' memories.
+    let r = await say(b.page, 'What is Lily allergic to?');
+    assert.ok(r.items.some((x) => /^memory · \w+ · \d{4}-\d\d-\d\d: .*peanuts/i.test(x)), `items: ${r.items}`);
+    for (const x of r.items) assert.ok(!/Python|short sentences|北京/.test(x), `an item about something else: ${x} (all: ${r.items})`);
+    // Each item once: the reply's own text names no item, the list under it does.
+    assert.ok(!/peanuts/i.test(r.text), `the reply repeats the item: ${r.text}`);
+
+    r = await say(b.page, '我下周三去哪');
+    assert.ok(r.items.some((x) => x.includes('北京')), `items: ${r.items}`);
+    for (const x of r.items) assert.ok(!/peanuts|Python/.test(x), `an item about something else: ${x} (all: ${r.items})`);
+
+    // A statement sharing no word with any memory recalls nothing under its reply.
+    r = await say(b.page, 'The wifi password at the cabin is moss-lantern-42');
+    assert.deepEqual(r.items, [], `a statement's items: ${r.items}`);
+
+    await b.page.screenshot({ path: path.join(shots, 'replies.png'), fullPage: true });
+
+    // Remembering directly what is over the content limit: the code and the field are shown.
+    await b.page.fill('#add-content', 'x'.repeat(70_000));
+    await b.page.click('#add-form button[type=submit]');
+    await b.page.waitForSelector('#add-error:not([hidden])', { timeout: 30_000 });
+    assert.match(await b.page.textContent('#add-error'), /^too_large \(memory\.content\): /);
+  } finally {
+    await b.context.close();
+  }
+  assert.deepEqual(b.errors, [], 'console errors');
+});
