@@ -537,7 +537,9 @@ async function forget(id) {
   if (!mem) return;
   setBusy(true);
   try {
-    await mem.forget(id, { purge: true });
+    // alsoTurns: the message it was learned from goes too, or a later conversation's
+    // recall (which searches earlier turns) would bring the forgotten thing back.
+    await mem.forget(id, { purge: true, alsoTurns: true });
   } finally {
     setBusy(false);
     await refresh(true);

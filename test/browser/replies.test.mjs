@@ -1,8 +1,9 @@
 // The web demo's replies without an LLM, as a new user reads them (issue 9): a question
 // is answered with what memcore recalls for that question — not for the whole recent
 // conversation — each item once, with where it came from and when; a statement is
-// acknowledged with at most the items it recalls itself; and a failed action shows
-// memcore's error code and field instead of a bare alert.
+// acknowledged with at most the items it recalls itself; a memory forgotten with × does
+// not come back from the turn it was learned from; and a failed action shows memcore's
+// error code and field instead of a bare alert.
 //
 //   cd test/browser && node --test replies.test.mjs      (part of make test-browser)
 
@@ -69,6 +70,14 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     assert.deepEqual(r.items, [], `a statement's items: ${r.items}`);
 
     await b.page.screenshot({ path: path.join(shots, 'replies.png'), fullPage: true });
+
+    // Forgotten with ×: a new conversation does not bring it back from the earlier turns.
+    const n = Number(await b.page.getAttribute('#status', 'data-memories'));
+    await b.page.locator('#memory-list .memory', { hasText: 'Lily' }).locator('button.forget').click();
+    await b.page.waitForFunction((k) => Number(document.querySelector('#status').dataset.memories) === k - 1 && document.body.dataset.busy === '0', n, { timeout: 60_000 });
+    await b.page.click('#new-session');
+    r = await say(b.page, 'What is Lily allergic to?');
+    assert.ok(!r.items.some((x) => /peanuts/i.test(x)), `forgotten, yet recalled: ${r.items}`);
 
     // Remembering directly what is over the content limit: the code and the field are shown.
     await b.page.fill('#add-content', 'x'.repeat(70_000));
