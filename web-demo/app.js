@@ -46,6 +46,7 @@ const TEXT = {
     pin: '📌 remember',
     pinned: 'remembered as a note',
     remembered: 'remembered',
+    replaced: 'replaced by a newer memory',
     waiting: 'extraction starts after 3 exchanges — or pin this message',
     noMemories: 'No memories yet.',
     noHits: 'Nothing found.',
@@ -111,6 +112,7 @@ const TEXT = {
     pin: '📌 记住',
     pinned: '已记为笔记',
     remembered: '已记住',
+    replaced: '已被新记忆取代',
     waiting: '满三轮对话后开始提取——也可以点“记住”',
     noMemories: '还没有记忆。',
     noHits: '没有找到。',
@@ -334,7 +336,7 @@ function renderMessages() {
 
 function messageEl(m, i) {
   const meta = el('div', { class: 'meta' });
-  for (const c of m.chips || []) meta.append(el('span', { class: 'chip', title: c.title || '' }, c.text));
+  for (const c of m.chips || []) meta.append(el('span', { class: c.replaced ? 'chip replaced' : 'chip', title: c.title || '' }, c.text));
   if (m.role === 'user' && m.pinnable !== false) {
     meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
   }
@@ -351,11 +353,30 @@ function addMessage(m) {
   return messages.length - 1;
 }
 
-function chip(i, text, title) {
+function chip(i, text, title, memory) {
   const m = messages[i];
   if (!m) return;
   m.chips = (m.chips || []).filter((c) => c.text !== t('waiting'));
-  if (!m.chips.some((c) => c.text === text)) m.chips.push({ text, title });
+  if (!m.chips.some((c) => c.text === text)) m.chips.push({ text, title, id: memory?.id, type: memory?.type });
+}
+
+/**
+ * A memory a newer one replaced (same subject and predicate: the engine keeps one live
+ * memory per pair) is no longer listed or recalled: the chip of the message it came from
+ * says so, and by what, instead of still claiming "remembered".
+ */
+function markSuperseded(superseded, memories) {
+  for (const { id, by } of superseded || []) {
+    const newer = memories.find((m) => m.id === by)?.content ?? by;
+    for (const m of messages) {
+      for (const c of m.chips || []) {
+        if (c.id !== id) continue;
+        c.text = `${t('replaced')}: ${c.type}`;
+        c.title = `${c.title} → ${newer}`;
+        c.replaced = true;
+      }
+    }
+  }
 }
 
 async function sendMessage(text) {
@@ -459,12 +480,16 @@ async function extract(latest) {
   const r = await mem.extractFacts(msgs, { commit: true, sessionId: session });
   if (r.reason === 'too_few_messages') {
     messages[latest].chips.push({ text: t('waiting') });
+  } else {
+    // Extraction has run: no message is waiting for it any more.
+    for (const m of messages) if (m.chips) m.chips = m.chips.filter((c) => c.text !== t('waiting'));
   }
   for (const memory of r.memories) {
     const fact = r.facts.find((f) => f.content === memory.content);
     const at = fact?.evidence?.length ? window[fact.evidence[0]]?.i : latest;
-    chip(at ?? latest, `${t('remembered')}: ${memory.type}`, memory.content);
+    chip(at ?? latest, `${t('remembered')}: ${memory.type}`, memory.content, memory);
   }
+  markSuperseded(r.superseded, r.memories);
   saveTranscript();
   renderMessages();
 }

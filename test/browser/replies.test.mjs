@@ -2,7 +2,8 @@
 // is answered with what memcore recalls for that question — not for the whole recent
 // conversation — each item once, with where it came from and when; a statement is
 // acknowledged with at most the items it recalls itself; a memory forgotten with × does
-// not come back from the turn it was learned from; and a failed action shows memcore's
+// not come back from the turn it was learned from; a message's chip never says
+// "remembered" for a memory a newer one replaced; and a failed action shows memcore's
 // error code and field instead of a bare alert.
 //
 //   cd test/browser && node --test replies.test.mjs      (part of make test-browser)
@@ -78,6 +79,23 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     await b.page.click('#new-session');
     r = await say(b.page, 'What is Lily allergic to?');
     assert.ok(!r.items.some((x) => /peanuts/i.test(x)), `forgotten, yet recalled: ${r.items}`);
+
+    // Two facts of one subject and predicate (today: user/family): the engine keeps the
+    // newer. Whatever it keeps, a message's chip never claims a memory the list lacks.
+    await say(b.page, '我老婆不吃辣，做饭的时候记得提醒我');
+    await say(b.page, '我儿子今年上三年级了');
+    const list = await b.page.locator('#memory-list .memory .content').allTextContents();
+    const chips = await b.page.$$eval('#messages .msg.user .chip', (cs) => cs.map((c) => ({ text: c.textContent, title: c.title, replaced: c.classList.contains('replaced') })));
+    const extracted = chips.filter((c) => c.title && !c.title.includes(' → '));
+    assert.ok(extracted.length >= 1, `chips: ${JSON.stringify(chips)}`);
+    // Once extraction has run, no message still says it is waiting for it.
+    assert.ok(!chips.some((c) => c.text.startsWith('extraction starts after')), `chips: ${JSON.stringify(chips)}`);
+    for (const c of extracted) assert.ok(list.includes(c.title), `chip "${c.text}" for "${c.title}", not in the list: ${list}`);
+    for (const c of chips.filter((x) => x.replaced)) {
+      assert.match(c.text, /^replaced by a newer memory: /);
+      assert.ok(!list.includes(c.title.split(' → ')[0]), `a replaced memory is still listed: ${c.title}`);
+    }
+    await b.page.screenshot({ path: path.join(shots, 'replies-replaced.png'), fullPage: true });
 
     // Remembering directly what is over the content limit: the code and the field are shown.
     await b.page.fill('#add-content', 'x'.repeat(70_000));
