@@ -439,10 +439,14 @@ function recalledView(it) {
   return { type: from, content: it.text, id: it.kind === 'memory' ? it.id : undefined };
 }
 
-/** Without an LLM nothing reads the conversation itself: search its own turns too. */
+/**
+ * Without an LLM nothing reads the conversation itself: search its own turns too — what
+ * the user said; the assistant's turns here are this page's acknowledgements ("Got it."),
+ * found only because they answer a matching message.
+ */
 async function fromThisConversation(text) {
-  const hits = await mem.searchTurns(text, { sessionId: session, limit: 4 });
-  return hits.filter((h) => h.turn.content !== text).slice(0, 3)
+  const hits = await mem.searchTurns(text, { sessionId: session, limit: 6 });
+  return hits.filter((h) => h.turn.role === 'user' && h.turn.content !== text).slice(0, 3)
     .map((h) => recalledView({ kind: 'turn', sessionId: h.turn.sessionId, role: h.turn.role, at: h.turn.createdAt, text: h.turn.content }));
 }
 

@@ -96,6 +96,11 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
       assert.ok(!list.includes(c.title.split(' → ')[0]), `a replaced memory is still listed: ${c.title}`);
     }
     await b.page.screenshot({ path: path.join(shots, 'replies-replaced.png'), fullPage: true });
+    // Asked about what no live memory holds, the reply quotes what the user said in this
+    // conversation, not the page's own acknowledgements.
+    r = await say(b.page, '我老婆吃什么？');
+    assert.ok(r.items.length > 0, 'the conversation said it');
+    for (const x of r.items) assert.match(x, / · user · /, `items: ${r.items}`);
 
     // Remembering directly what is over the content limit: the code and the field are shown.
     await b.page.fill('#add-content', 'x'.repeat(70_000));
