@@ -70,7 +70,7 @@ const TEXT = {
     ago: (s) => (s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)} min ago` : s < 86400 ? `${Math.floor(s / 3600)} h ago` : `${Math.floor(s / 86400)} d ago`),
     gotIt: 'Got it.',
     fromConversation: 'conversation',
-    thisOne: 'this one',
+    thisOne: 'this conversation',
     document: 'document',
     memory: 'memory',
     related: 'This reminds me of:',
@@ -136,7 +136,7 @@ const TEXT = {
     ago: (s) => (s < 60 ? '刚刚' : s < 3600 ? `${Math.floor(s / 60)} 分钟前` : s < 86400 ? `${Math.floor(s / 3600)} 小时前` : `${Math.floor(s / 86400)} 天前`),
     gotIt: '好的，记下了。',
     fromConversation: '对话',
-    thisOne: '本次',
+    thisOne: '本次对话',
     document: '文档',
     memory: '记忆',
     related: '这让我想起：',
@@ -433,7 +433,7 @@ function isQuestion(text) {
 function recalledView(it) {
   const day = it.at ? it.at.slice(0, 10) : '';
   let from;
-  if (it.kind === 'turn') from = `${t('fromConversation')} ${it.sessionId === session ? t('thisOne') : it.sessionId} · ${it.role} · ${day}`;
+  if (it.kind === 'turn') from = `${it.sessionId === session ? t('thisOne') : `${t('fromConversation')} ${it.sessionId}`} · ${it.role} · ${day}`;
   else if (it.kind === 'document') from = `${it.id} ${t('document')} · ${day}`;
   else from = `${t('memory')} · ${it.type} · ${day}`;
   return { type: from, content: it.text, id: it.kind === 'memory' ? it.id : undefined };
