@@ -393,7 +393,7 @@ async function sendMessage(text) {
       .map(({ role, content }) => ({ role, content }));
     // Without an LLM the reply is made of the recalled items, so they are recalled for
     // this message alone (query); an LLM gets them for the recent conversation.
-    const ctx = await mem.buildContext({ sessionId: session, messages: history, budgetTokens: 6000, systemPrompt: SYSTEM_PROMPT, ...(settings.url ? {} : { query: text }) });
+    const ctx = await mem.buildContext({ sessionId: session, messages: history, budgetTokens: 6000, systemPrompt: SYSTEM_PROMPT, ...(settings.url ? {} : { query: asQuery(text) }) });
     let related = ctx.recalledItems.map(recalledView);
     let reply;
     if (settings.url) {
@@ -425,6 +425,16 @@ async function sendMessage(text) {
 const SYSTEM_PROMPT = 'You are a helpful assistant with a long-term memory kept on the user\'s device. ' +
   'Answer briefly, in the user\'s language. Use the <recalled-memories> block when it helps.';
 
+/**
+ * A message as a recall query: its first 500 characters (whole code points, so that no
+ * emoji is cut into a lone surrogate), as buildContext's own query is — a query over
+ * 2 KiB is too_large, and a long message's opening says what it is about.
+ */
+function asQuery(text) {
+  const cps = Array.from(text);
+  return cps.length > 500 ? cps.slice(0, 500).join('') : text;
+}
+
 function isQuestion(text) {
   return /[?？]\s*$/.test(text) || /^(what|who|where|when|which|how|do|does|did|is|are|can|could)\b/i.test(text) || /(什么|吗|呢|哪|谁|几|多少|怎么)/.test(text);
 }
@@ -445,7 +455,7 @@ function recalledView(it) {
  * found only because they answer a matching message.
  */
 async function fromThisConversation(text) {
-  const hits = await mem.searchTurns(text, { sessionId: session, limit: 6 });
+  const hits = await mem.searchTurns(asQuery(text), { sessionId: session, limit: 6 });
   return hits.filter((h) => h.turn.role === 'user' && h.turn.content !== text).slice(0, 3)
     .map((h) => recalledView({ kind: 'turn', sessionId: h.turn.sessionId, role: h.turn.role, at: h.turn.createdAt, text: h.turn.content }));
 }
@@ -457,7 +467,7 @@ async function fromThisConversation(text) {
  * finds for this message alone.
  */
 async function nearThisMessage(text, related) {
-  const hits = await mem.recall(text, { limit: 5, peek: true });
+  const hits = await mem.recall(asQuery(text), { limit: 5, peek: true });
   const near = new Set(hits.map((h) => h.memory.id));
   return related.filter((r) => near.has(r.id));
 }
@@ -599,7 +609,14 @@ async function search() {
   const ol = $('hits');
   ol.dataset.query = '';
   if (!q || !mem) return ol.replaceChildren();
-  const hits = await mem.recall(q, { limit: 10, explain: true, peek: true });
+  let hits;
+  try {
+    hits = await mem.recall(q, { limit: 10, explain: true, peek: true });
+  } catch (err) {
+    // A query over 2 KiB is too_large: say so where the hits would be.
+    ol.dataset.query = q;
+    return ol.replaceChildren(el('li', { class: 'error' }, errorText(err)));
+  }
   ol.dataset.query = q; // for tests: these are the hits of q
   if (!hits.length) return ol.replaceChildren(el('li', { class: 'muted' }, t('noHits')));
   ol.replaceChildren(...hits.map((h) => {

@@ -102,6 +102,19 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     assert.ok(r.items.length > 0, 'the conversation said it');
     for (const x of r.items) assert.match(x, / · user · /, `items: ${r.items}`);
 
+    // A long message (over recall's 2 KiB query limit) is answered, not refused; a search
+    // that long shows the error where the hits would be.
+    const long = `${'I keep a long diary of my day, every detail of it. '.repeat(60)}🙂`;
+    const before = await b.page.locator('#messages .msg.system').count();
+    r = await say(b.page, long);
+    assert.equal(await b.page.locator('#messages .msg.system').count(), before, 'no error message in the conversation');
+    await b.page.click('[role=tab][data-tab=search]');
+    await b.page.fill('#query', 'q'.repeat(3000));
+    await b.page.press('#query', 'Enter');
+    await b.page.waitForFunction(() => document.querySelector('#hits').dataset.query?.length === 3000, null, { timeout: 30_000 });
+    assert.match(await b.page.textContent('#hits'), /^too_large \(query\): /);
+    await b.page.click('[role=tab][data-tab=memories]');
+
     // Remembering directly what is over the content limit: the code and the field are shown.
     await b.page.fill('#add-content', 'x'.repeat(70_000));
     await b.page.click('#add-form button[type=submit]');
