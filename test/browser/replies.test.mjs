@@ -120,6 +120,14 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     await b.page.click('#add-form button[type=submit]');
     await b.page.waitForSelector('#add-error:not([hidden])', { timeout: 30_000 });
     assert.match(await b.page.textContent('#add-error'), /^too_large \(memory\.content\): /);
+
+    // On a phone's width nothing overflows sideways, and the field to remember directly
+    // keeps a usable width.
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    const [scroll, inner, field] = await b.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth, document.querySelector('#add-content').getBoundingClientRect().width]);
+    assert.ok(scroll <= inner, `the page is ${scroll} px wide in a ${inner} px window`);
+    assert.ok(field >= 200, `#add-content is ${field} px wide`);
+    await b.page.screenshot({ path: path.join(shots, 'replies-phone.png'), fullPage: true });
   } finally {
     await b.context.close();
   }
