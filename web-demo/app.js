@@ -341,7 +341,7 @@ function messageEl(m, i) {
     meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
   }
   const recalled = m.recalled?.length
-    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.type}: `), el('span', { class: 'text' }, r.content))))
+    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.origin ? originLabel(r.origin) : r.type}: `), el('span', { class: 'text' }, r.content))))
     : null;
   return el('div', { class: `msg ${m.role}`, dataset: { index: String(i) } }, m.content, recalled, meta.childNodes.length ? meta : null);
 }
@@ -411,7 +411,7 @@ async function sendMessage(text) {
       if (!isQuestion(text)) related = (await nearThisMessage(text, related)).slice(0, 2);
       reply = localReply(text, related);
     }
-    addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content }) => ({ type, content })) });
+    addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content, origin }) => ({ type, content, origin })) });
     await mem.appendTurns(session, [{ role: 'assistant', content: reply }]);
     await extract(ui);
   } catch (err) {
@@ -441,12 +441,15 @@ function isQuestion(text) {
 
 /** A recalled item as the transcript shows it: where it came from, and its text. */
 function recalledView(it) {
-  const day = it.at ? it.at.slice(0, 10) : '';
-  let from;
-  if (it.kind === 'turn') from = `${it.sessionId === session ? t('thisOne') : `${t('fromConversation')} ${it.sessionId}`} · ${it.role} · ${day}`;
-  else if (it.kind === 'document') from = `${it.id} ${t('document')} · ${day}`;
-  else from = `${t('memory')} · ${it.type} · ${day}`;
-  return { type: from, content: it.text, id: it.kind === 'memory' ? it.id : undefined };
+  const origin = { kind: it.kind, name: it.kind === 'document' ? it.id : undefined, type: it.type, sessionId: it.sessionId, role: it.role, day: it.at ? it.at.slice(0, 10) : '' };
+  return { type: originLabel(origin), origin, content: it.text, id: it.kind === 'memory' ? it.id : undefined };
+}
+
+/** Where a recalled item came from, in the page's current language (kept raw in the transcript). */
+function originLabel(o) {
+  if (o.kind === 'turn') return `${o.sessionId === session ? t('thisOne') : `${t('fromConversation')} ${o.sessionId}`} · ${o.role} · ${o.day}`;
+  if (o.kind === 'document') return `${o.name} ${t('document')} · ${o.day}`;
+  return `${t('memory')} · ${o.type} · ${o.day}`;
 }
 
 /**

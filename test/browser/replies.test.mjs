@@ -65,6 +65,11 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     r = await say(b.page, '我下周三去哪');
     assert.ok(r.items.some((x) => x.includes('北京')), `items: ${r.items}`);
     for (const x of r.items) assert.ok(!/peanuts|Python/.test(x), `an item about something else: ${x} (all: ${r.items})`);
+    // Switched to Chinese, the replies already shown say where their items came from in Chinese.
+    await b.page.click('#lang');
+    const zh = await b.page.locator('#messages .msg.assistant .recalled .from').allTextContents();
+    assert.ok(zh.length > 0 && zh.every((x) => x.startsWith('记忆 · ')), `origins after switching: ${zh}`);
+    await b.page.click('#lang');
 
     // A statement sharing no word with any memory recalls nothing under its reply.
     r = await say(b.page, 'The wifi password at the cabin is moss-lantern-42');
