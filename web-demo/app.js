@@ -357,7 +357,8 @@ function chip(i, text, title, memory) {
   const m = messages[i];
   if (!m) return;
   m.chips = (m.chips || []).filter((c) => c.text !== t('waiting'));
-  if (!m.chips.some((c) => c.text === text)) m.chips.push({ text, title, id: memory?.id, type: memory?.type });
+  // One chip per memory: a message that gave two memories of one type shows two chips.
+  if (!m.chips.some((c) => c.text === text && c.title === title)) m.chips.push({ text, title, id: memory?.id, type: memory?.type });
 }
 
 /**

@@ -89,6 +89,7 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     // newer. Whatever it keeps, a message's chip never claims a memory the list lacks.
     await say(b.page, '我老婆不吃辣，做饭的时候记得提醒我');
     await say(b.page, '我儿子今年上三年级了');
+    await say(b.page, "i work night shifts at the hospital, i'm a nurse in the ICU");
     const list = await b.page.locator('#memory-list .memory .content').allTextContents();
     const chips = await b.page.$$eval('#messages .msg.user .chip', (cs) => cs.map((c) => ({ text: c.textContent, title: c.title, replaced: c.classList.contains('replaced') })));
     const extracted = chips.filter((c) => c.title && !c.title.includes(' → '));
@@ -96,6 +97,9 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     // Once extraction has run, no message still says it is waiting for it.
     assert.ok(!chips.some((c) => c.text.startsWith('extraction starts after')), `chips: ${JSON.stringify(chips)}`);
     for (const c of extracted) assert.ok(list.includes(c.title), `chip "${c.text}" for "${c.title}", not in the list: ${list}`);
+    // And every memory the nurse's message gave has its own chip, even two of one type.
+    const nurse = await b.page.locator('#messages .msg.user', { hasText: 'nurse in the ICU' }).locator('.chip').evaluateAll((cs) => cs.map((c) => c.title.split(' → ')[0]));
+    for (const m of list.filter((x) => /nurse|night shifts|ICU/i.test(x))) assert.ok(nurse.includes(m), `no chip for "${m}" on its message: ${nurse}`);
     for (const c of chips.filter((x) => x.replaced)) {
       assert.match(c.text, /^replaced by a newer memory: /);
       assert.ok(!list.includes(c.title.split(' → ')[0]), `a replaced memory is still listed: ${c.title}`);
