@@ -46,6 +46,7 @@ const TEXT = {
     pin: '📌 remember',
     pinned: 'remembered as a note',
     remembered: 'remembered',
+    colon: ': ',
     replaced: 'replaced by a newer memory',
     waiting: 'extraction starts after 3 exchanges — or pin this message',
     noMemories: 'No memories yet.',
@@ -112,6 +113,7 @@ const TEXT = {
     pin: '📌 记住',
     pinned: '已记为笔记',
     remembered: '已记住',
+    colon: '：',
     replaced: '已被新记忆取代',
     waiting: '满三轮对话后开始提取——也可以点“记住”',
     noMemories: '还没有记忆。',
@@ -147,6 +149,13 @@ const TEXT = {
     expires: '到期',
   },
 };
+
+/** Memory types and tiers as the page shows them: the engine's names in English, Chinese words in Chinese. */
+const NAMES_ZH = {
+  fact: '事实', preference: '偏好', rule: '规则', skill: '技能', error: '错误', profile: '个人信息', note: '笔记',
+  transient: '临时', short: '短期', long: '长期', permanent: '永久',
+};
+const nameOf = (x) => (lang === 'zh' ? NAMES_ZH[x] ?? x : x);
 
 const EXAMPLES = {
   en: ['I prefer Python for scripting.', "I'm allergic to peanuts.", 'Always answer me in short sentences.', 'My sister Lin lives in Chengdu.', 'My daughter Lily is allergic to peanuts.', 'What do I like?', 'What is Lily allergic to?', 'What do you remember about me?'],
@@ -336,7 +345,7 @@ function renderMessages() {
 
 function messageEl(m, i) {
   const meta = el('div', { class: 'meta' });
-  for (const c of m.chips || []) meta.append(el('span', { class: c.replaced ? 'chip replaced' : 'chip', title: c.title || '' }, c.text));
+  for (const c of m.chips || []) meta.append(el('span', { class: c.replaced ? 'chip replaced' : 'chip', title: c.title || '' }, chipLabel(c)));
   if (m.role === 'user' && m.pinnable !== false) {
     meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
   }
@@ -344,6 +353,12 @@ function messageEl(m, i) {
     ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.origin ? originLabel(r.origin) : r.type}: `), el('span', { class: 'text' }, r.content))))
     : null;
   return el('div', { class: `msg ${m.role}`, dataset: { index: String(i) } }, m.content, recalled, meta.childNodes.length ? meta : null);
+}
+
+/** A chip in the page's current language: what became of a memory, or its stored text. */
+function chipLabel(c) {
+  if (!c.type) return c.text === TEXT.en.waiting || c.text === TEXT.zh.waiting ? t('waiting') : c.text === TEXT.en.pinned || c.text === TEXT.zh.pinned ? t('pinned') : c.text;
+  return `${t(c.replaced ? 'replaced' : 'remembered')}${t('colon')}${nameOf(c.type)}`;
 }
 
 function addMessage(m) {
@@ -450,7 +465,7 @@ function recalledView(it) {
 function originLabel(o) {
   if (o.kind === 'turn') return `${o.sessionId === session ? t('thisOne') : `${t('fromConversation')} ${o.sessionId}`} · ${o.role} · ${o.day}`;
   if (o.kind === 'document') return `${o.name} ${t('document')} · ${o.day}`;
-  return `${t('memory')} · ${o.type} · ${o.day}`;
+  return `${t('memory')} · ${nameOf(o.type)} · ${o.day}`;
 }
 
 /**
@@ -559,9 +574,9 @@ function engineLLM(req) {
 
 function memoryMeta(m) {
   return [
-    el('span', { class: `type ${m.type}` }, m.type),
+    el('span', { class: `type ${m.type}` }, nameOf(m.type)),
     el('span', { class: 'imp', title: `importance ${m.importance}` }, bar(m.importance), fmt(m.importance, 1)),
-    el('span', { class: 'tier', title: m.expiresAt ? `${t('expires')} ${new Date(m.expiresAt).toLocaleString()}` : '' }, m.tier),
+    el('span', { class: 'tier', title: m.expiresAt ? `${t('expires')} ${new Date(m.expiresAt).toLocaleString()}` : '' }, nameOf(m.tier)),
     el('time', { datetime: m.createdAt, title: new Date(m.createdAt).toLocaleString() }, ago(m.createdAt)),
   ];
 }
@@ -650,7 +665,7 @@ function renderTimeline(list) {
     el('div', { class: 'day' }, d),
     ...ms.map((m) => el('div', { class: 'event', style: `--c: var(--${m.type})` },
       el('time', { datetime: m.createdAt }, new Date(m.createdAt).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit' })),
-      el('span', { class: `type ${m.type}` }, m.type), ' ', m.content)),
+      el('span', { class: `type ${m.type}` }, nameOf(m.type)), ' ', m.content)),
   ]));
 }
 

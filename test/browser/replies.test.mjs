@@ -69,6 +69,11 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     await b.page.click('#lang');
     const zh = await b.page.locator('#messages .msg.assistant .recalled .from').allTextContents();
     assert.ok(zh.length > 0 && zh.every((x) => x.startsWith('记忆 · ')), `origins after switching: ${zh}`);
+    // …and the memories' types and tiers, and the chips, are in Chinese too.
+    const badges = await b.page.locator('#memory-list .memory .type').allTextContents();
+    assert.ok(badges.length > 0 && badges.every((x) => /^[\u4e00-\u9fff]+$/.test(x)), `types: ${badges}`);
+    const zhChips = await b.page.locator('#messages .msg.user .chip').allTextContents();
+    assert.ok(zhChips.some((x) => x.startsWith('已记住：')) && !zhChips.some((x) => /remembered|extraction starts/.test(x)), `chips: ${zhChips}`);
     await b.page.click('#lang');
 
     // A statement sharing no word with any memory recalls nothing under its reply.
