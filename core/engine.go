@@ -52,11 +52,13 @@ type Engine struct {
 func Open(ctx context.Context, opts Options) (*Engine, error) {
 	db, err := store.Open(ctx, opts.Path, store.Options{CacheKiB: opts.CacheKiB, ReadOnly: opts.ReadOnly,
 		VFS: opts.VFS, JournalMode: opts.JournalMode, PageBytes: opts.PageBytes})
+	// The path is what the caller can change (a missing directory, a directory, a file
+	// that is not a database, a newer memcore's file): the error names it as its field.
 	switch {
 	case errors.Is(err, store.ErrNewerSchema):
-		return nil, errs.Wrap(errs.Unsupported, err, "cannot open %q", opts.Path)
+		return nil, openError(errs.Unsupported, err, opts.Path)
 	case err != nil:
-		return nil, errs.Wrap(errs.Storage, err, "cannot open %q", opts.Path)
+		return nil, openError(errs.Storage, err, opts.Path)
 	}
 	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(),
 		embedder: withDeadline(opts.Embed, opts.CallbackTimeout),

@@ -157,6 +157,11 @@ func parseJSONL(data string) ([]ExportLine, []string, error) {
 			continue
 		}
 		field := fmt.Sprintf("data[%d]", i)
+		if raw[0] != '{' {
+			// Said in the file's terms: the decoder's own words ("args must be…") name
+			// the protocol's envelope, which a person importing a file never saw.
+			return nil, nil, errs.New(errs.InvalidArgument, field, "line %d is not a JSON object: an import is an export's JSON Lines, one {\"kind\":…} object a line, the first its header", i+1)
+		}
 		var l ExportLine
 		if err := protocol.Decode(json.RawMessage(raw), &l); err != nil {
 			e := *errs.As(err)

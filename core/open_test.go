@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,6 +64,11 @@ func TestOpen_errors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), filepath.Base(tc.opts.Path)) {
 				t.Errorf("the error does not name the file: %v", err)
+			}
+			// The path is what the caller changes to make it succeed: the field says so.
+			var ce *core.Error
+			if !errors.As(err, &ce) || ce.Field != "path" {
+				t.Errorf("Open err = %#v, want field path", err)
 			}
 		})
 	}

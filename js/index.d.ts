@@ -768,7 +768,10 @@ export interface BuildContextOptions<M extends ChatMessage = ChatMessage> {
   budgetTokens: number;
   /** The host's own system prompt, sent first and unchanged (≤ 256 KiB). */
   systemPrompt?: string;
-  /** The auto-recall query; default: made of the last user messages. */
+  /**
+   * The auto-recall query; default: made of the last user messages (500 characters at
+   * most). A recall query: at most 2 KiB, `too_large` (field `query`) beyond.
+   */
   query?: string;
   /** Default `medium`; see Complexity. */
   complexity?: Complexity;

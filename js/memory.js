@@ -178,7 +178,7 @@ function isObject(v) {
 }
 
 function describe(v) {
-  if (v === null) return 'null';
+  if (v === null || v === undefined) return String(v);
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'string') return v.length > 40 ? 'a string' : JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return `${typeof v} ${String(v)}`;

@@ -347,7 +347,7 @@ func TestPersistence(t *testing.T) {
 	call(t, c2, `{"v":1,"op":"close","db":`+db+`}`).must(t, nil)
 
 	// A path outside every preopened directory cannot be opened.
-	call(t, c2, `{"v":1,"op":"open","args":{"path":"/elsewhere/agent.db"}}`).fails(t, core.CodeStorage, "")
+	call(t, c2, `{"v":1,"op":"open","args":{"path":"/elsewhere/agent.db"}}`).fails(t, core.CodeStorage, "path")
 }
 
 // synonyms are the test embedder's "meaning": words mapped to one concept land on one

@@ -46,6 +46,8 @@ const TEXT = {
     pin: '📌 remember',
     pinned: 'remembered as a note',
     remembered: 'remembered',
+    colon: ': ',
+    replaced: 'replaced by a newer memory',
     waiting: 'extraction starts after 3 exchanges — or pin this message',
     noMemories: 'No memories yet.',
     noHits: 'Nothing found.',
@@ -63,11 +65,13 @@ const TEXT = {
     firstRecall: 'first recall',
     engine: 'engine',
     compile: 'compile',
+    openTime: 'open',
+    noStreaming: 'no streaming compilation',
     openErr: 'Could not open the database',
     ago: (s) => (s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)} min ago` : s < 86400 ? `${Math.floor(s / 3600)} h ago` : `${Math.floor(s / 86400)} d ago`),
     gotIt: 'Got it.',
     fromConversation: 'conversation',
-    thisOne: 'this one',
+    thisOne: 'this conversation',
     document: 'document',
     memory: 'memory',
     related: 'This reminds me of:',
@@ -109,6 +113,8 @@ const TEXT = {
     pin: '📌 记住',
     pinned: '已记为笔记',
     remembered: '已记住',
+    colon: '：',
+    replaced: '已被新记忆取代',
     waiting: '满三轮对话后开始提取——也可以点“记住”',
     noMemories: '还没有记忆。',
     noHits: '没有找到。',
@@ -126,11 +132,13 @@ const TEXT = {
     firstRecall: '首次检索',
     engine: '引擎',
     compile: '编译',
+    openTime: '打开',
+    noStreaming: '未能边下载边编译',
     openErr: '无法打开数据库',
     ago: (s) => (s < 60 ? '刚刚' : s < 3600 ? `${Math.floor(s / 60)} 分钟前` : s < 86400 ? `${Math.floor(s / 3600)} 小时前` : `${Math.floor(s / 86400)} 天前`),
     gotIt: '好的，记下了。',
     fromConversation: '对话',
-    thisOne: '本次',
+    thisOne: '本次对话',
     document: '文档',
     memory: '记忆',
     related: '这让我想起：',
@@ -141,6 +149,13 @@ const TEXT = {
     expires: '到期',
   },
 };
+
+/** Memory types and tiers as the page shows them: the engine's names in English, Chinese words in Chinese. */
+const NAMES_ZH = {
+  fact: '事实', preference: '偏好', rule: '规则', skill: '技能', error: '错误', profile: '个人信息', note: '笔记',
+  transient: '临时', short: '短期', long: '长期', permanent: '永久',
+};
+const nameOf = (x) => (lang === 'zh' ? NAMES_ZH[x] ?? x : x);
 
 const EXAMPLES = {
   en: ['I prefer Python for scripting.', "I'm allergic to peanuts.", 'Always answer me in short sentences.', 'My sister Lin lives in Chengdu.', 'My daughter Lily is allergic to peanuts.', 'What do I like?', 'What is Lily allergic to?', 'What do you remember about me?'],
@@ -220,10 +235,16 @@ function setBusy(b) {
   $('input').disabled = !mem;
 }
 
+/** An error as the demo shows it: memcore's code and field (what to fix), then the message. */
+function errorText(err) {
+  if (!err?.code) return String(err?.message || err);
+  return `${err.code}${err.field ? ` (${err.field})` : ''}: ${err.message}`;
+}
+
 function showError(err) {
   const s = $('status');
   s.dataset.state = 'error';
-  $('status-text').textContent = `${err instanceof MemcoreError ? `${err.code}: ` : ''}${err.message || err}`;
+  $('status-text').textContent = errorText(err);
 }
 
 // ─── Opening ────────────────────────────────────────────────────────────────────────────
@@ -301,7 +322,7 @@ async function refresh(announce = false) {
     if (stats.browser.persisted) parts.push(t('persisted'));
   }
   if (cold) {
-    parts.push(`${t('coldStart')} ${secs(cold.total)} (${t('engine')} ${secs(cold.engine)}, ${t('compile')} ${secs(cold.compile)}${cold.streaming ? '' : ' ⚠ no streaming'}; open ${secs(cold.open)}; ${t('firstRecall')} ${secs(cold.firstRecall)})`);
+    parts.push(`${t('coldStart')} ${secs(cold.total)} (${t('engine')} ${secs(cold.engine)}, ${t('compile')} ${secs(cold.compile)}${cold.streaming ? '' : ` ⚠ ${t('noStreaming')}`}; ${t('openTime')} ${secs(cold.open)}; ${t('firstRecall')} ${secs(cold.firstRecall)})`);
   }
   $('status-text').textContent = parts.join(' · ');
   s.title = fallbackReason || '';
@@ -324,14 +345,20 @@ function renderMessages() {
 
 function messageEl(m, i) {
   const meta = el('div', { class: 'meta' });
-  for (const c of m.chips || []) meta.append(el('span', { class: 'chip', title: c.title || '' }, c.text));
+  for (const c of m.chips || []) meta.append(el('span', { class: c.replaced ? 'chip replaced' : 'chip', title: c.title || '' }, chipLabel(c)));
   if (m.role === 'user' && m.pinnable !== false) {
     meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
   }
   const recalled = m.recalled?.length
-    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, `${r.type}: ${r.content}`)))
+    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.origin ? originLabel(r.origin) : r.type}: `), el('span', { class: 'text' }, r.content))))
     : null;
   return el('div', { class: `msg ${m.role}`, dataset: { index: String(i) } }, m.content, recalled, meta.childNodes.length ? meta : null);
+}
+
+/** A chip in the page's current language: what became of a memory, or its stored text. */
+function chipLabel(c) {
+  if (!c.type) return c.text === TEXT.en.waiting || c.text === TEXT.zh.waiting ? t('waiting') : c.text === TEXT.en.pinned || c.text === TEXT.zh.pinned ? t('pinned') : c.text;
+  return `${t(c.replaced ? 'replaced' : 'remembered')}${t('colon')}${nameOf(c.type)}`;
 }
 
 function addMessage(m) {
@@ -341,11 +368,31 @@ function addMessage(m) {
   return messages.length - 1;
 }
 
-function chip(i, text, title) {
+function chip(i, text, title, memory) {
   const m = messages[i];
   if (!m) return;
   m.chips = (m.chips || []).filter((c) => c.text !== t('waiting'));
-  if (!m.chips.some((c) => c.text === text)) m.chips.push({ text, title });
+  // One chip per memory: a message that gave two memories of one type shows two chips.
+  if (!m.chips.some((c) => c.text === text && c.title === title)) m.chips.push({ text, title, id: memory?.id, type: memory?.type });
+}
+
+/**
+ * A memory a newer one replaced (same subject and predicate: the engine keeps one live
+ * memory per pair) is no longer listed or recalled: the chip of the message it came from
+ * says so, and by what, instead of still claiming "remembered".
+ */
+function markSuperseded(superseded, memories) {
+  for (const { id, by } of superseded || []) {
+    const newer = memories.find((m) => m.id === by)?.content ?? by;
+    for (const m of messages) {
+      for (const c of m.chips || []) {
+        if (c.id !== id) continue;
+        c.text = `${t('replaced')}: ${c.type}`;
+        c.title = `${c.title} → ${newer}`;
+        c.replaced = true;
+      }
+    }
+  }
 }
 
 async function sendMessage(text) {
@@ -360,7 +407,9 @@ async function sendMessage(text) {
     // where it came from.
     const history = messages.filter((m) => m.role === 'user' || m.role === 'assistant').slice(-12)
       .map(({ role, content }) => ({ role, content }));
-    const ctx = await mem.buildContext({ sessionId: session, messages: history, budgetTokens: 6000, systemPrompt: SYSTEM_PROMPT });
+    // Without an LLM the reply is made of the recalled items, so they are recalled for
+    // this message alone (query); an LLM gets them for the recent conversation.
+    const ctx = await mem.buildContext({ sessionId: session, messages: history, budgetTokens: 6000, systemPrompt: SYSTEM_PROMPT, ...(settings.url ? {} : { query: asQuery(text) }) });
     let related = ctx.recalledItems.map(recalledView);
     let reply;
     if (settings.url) {
@@ -373,13 +422,16 @@ async function sendMessage(text) {
     const local = reply === undefined;
     if (local) {
       if (!related.length && isQuestion(text)) related = await fromThisConversation(text);
-      reply = localReply(text, isQuestion(text) ? related : await nearThisMessage(text, related));
+      // The reply names the items it answers with; they are listed once, under it, each
+      // with where it came from and when.
+      if (!isQuestion(text)) related = (await nearThisMessage(text, related)).slice(0, 2);
+      reply = localReply(text, related);
     }
-    addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content }) => ({ type, content })) });
+    addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content, origin }) => ({ type, content, origin })) });
     await mem.appendTurns(session, [{ role: 'assistant', content: reply }]);
     await extract(ui);
   } catch (err) {
-    addMessage({ role: 'system', content: `${err.code || 'error'}: ${err.message}` });
+    addMessage({ role: 'system', content: errorText(err) });
   } finally {
     setBusy(false);
     await refresh(true);
@@ -389,24 +441,41 @@ async function sendMessage(text) {
 const SYSTEM_PROMPT = 'You are a helpful assistant with a long-term memory kept on the user\'s device. ' +
   'Answer briefly, in the user\'s language. Use the <recalled-memories> block when it helps.';
 
+/**
+ * A message as a recall query: its first 500 characters (whole code points, so that no
+ * emoji is cut into a lone surrogate), as buildContext's own query is — a query over
+ * 2 KiB is too_large, and a long message's opening says what it is about.
+ */
+function asQuery(text) {
+  const cps = Array.from(text);
+  return cps.length > 500 ? cps.slice(0, 500).join('') : text;
+}
+
 function isQuestion(text) {
   return /[?？]\s*$/.test(text) || /^(what|who|where|when|which|how|do|does|did|is|are|can|could)\b/i.test(text) || /(什么|吗|呢|哪|谁|几|多少|怎么)/.test(text);
 }
 
 /** A recalled item as the transcript shows it: where it came from, and its text. */
 function recalledView(it) {
-  const day = it.at ? it.at.slice(0, 10) : '';
-  let from;
-  if (it.kind === 'turn') from = `${t('fromConversation')} ${it.sessionId === session ? t('thisOne') : it.sessionId} · ${it.role} · ${day}`;
-  else if (it.kind === 'document') from = `${it.id} ${t('document')} · ${day}`;
-  else from = `${t('memory')} · ${it.type} · ${day}`;
-  return { type: from, content: it.text, id: it.kind === 'memory' ? it.id : undefined };
+  const origin = { kind: it.kind, name: it.kind === 'document' ? it.id : undefined, type: it.type, sessionId: it.sessionId, role: it.role, day: it.at ? it.at.slice(0, 10) : '' };
+  return { type: originLabel(origin), origin, content: it.text, id: it.kind === 'memory' ? it.id : undefined };
 }
 
-/** Without an LLM nothing reads the conversation itself: search its own turns too. */
+/** Where a recalled item came from, in the page's current language (kept raw in the transcript). */
+function originLabel(o) {
+  if (o.kind === 'turn') return `${o.sessionId === session ? t('thisOne') : `${t('fromConversation')} ${o.sessionId}`} · ${o.role} · ${o.day}`;
+  if (o.kind === 'document') return `${o.name} ${t('document')} · ${o.day}`;
+  return `${t('memory')} · ${nameOf(o.type)} · ${o.day}`;
+}
+
+/**
+ * Without an LLM nothing reads the conversation itself: search its own turns too — what
+ * the user said; the assistant's turns here are this page's acknowledgements ("Got it."),
+ * found only because they answer a matching message.
+ */
 async function fromThisConversation(text) {
-  const hits = await mem.searchTurns(text, { sessionId: session, limit: 4 });
-  return hits.filter((h) => h.turn.content !== text).slice(0, 3)
+  const hits = await mem.searchTurns(asQuery(text), { sessionId: session, limit: 6 });
+  return hits.filter((h) => h.turn.role === 'user' && h.turn.content !== text).slice(0, 3)
     .map((h) => recalledView({ kind: 'turn', sessionId: h.turn.sessionId, role: h.turn.role, at: h.turn.createdAt, text: h.turn.content }));
 }
 
@@ -417,19 +486,20 @@ async function fromThisConversation(text) {
  * finds for this message alone.
  */
 async function nearThisMessage(text, related) {
-  const hits = await mem.recall(text, { limit: 5, peek: true });
+  const hits = await mem.recall(asQuery(text), { limit: 5, peek: true });
   const near = new Set(hits.map((h) => h.memory.id));
   return related.filter((r) => near.has(r.id));
 }
 
-/** A reply without an LLM: questions are answered from recall, statements acknowledged. */
+/**
+ * A reply without an LLM: questions are answered from recall, statements acknowledged.
+ * The items themselves follow the reply (messageEl), each with its origin, not repeated here.
+ */
 function localReply(text, related) {
   const question = isQuestion(text);
-  const zh = isCJK(text);
-  const say = (k) => TEXT[zh ? 'zh' : 'en'][k];
-  const list = (ms) => ms.map((m) => `• ${m.content}`).join('\n');
-  if (question) return related.length ? `${say('iRemember')}\n${list(related)}` : say('nothing');
-  return related.length ? `${say('gotIt')}\n${say('related')}\n${list(related.slice(0, 2))}` : say('gotIt');
+  const say = (k) => TEXT[isCJK(text) ? 'zh' : 'en'][k];
+  if (question) return related.length ? say('iRemember') : say('nothing');
+  return related.length ? `${say('gotIt')}${isCJK(text) ? '' : ' '}${say('related')}` : say('gotIt');
 }
 
 /**
@@ -443,12 +513,16 @@ async function extract(latest) {
   const r = await mem.extractFacts(msgs, { commit: true, sessionId: session });
   if (r.reason === 'too_few_messages') {
     messages[latest].chips.push({ text: t('waiting') });
+  } else {
+    // Extraction has run: no message is waiting for it any more.
+    for (const m of messages) if (m.chips) m.chips = m.chips.filter((c) => c.text !== t('waiting'));
   }
   for (const memory of r.memories) {
     const fact = r.facts.find((f) => f.content === memory.content);
     const at = fact?.evidence?.length ? window[fact.evidence[0]]?.i : latest;
-    chip(at ?? latest, `${t('remembered')}: ${memory.type}`, memory.content);
+    chip(at ?? latest, `${t('remembered')}: ${memory.type}`, memory.content, memory);
   }
+  markSuperseded(r.superseded, r.memories);
   saveTranscript();
   renderMessages();
 }
@@ -463,6 +537,8 @@ async function pin(i) {
     chip(i, t('pinned'));
     saveTranscript();
     renderMessages();
+  } catch (err) {
+    addMessage({ role: 'system', content: errorText(err) });
   } finally {
     setBusy(false);
     await refresh(true);
@@ -498,9 +574,9 @@ function engineLLM(req) {
 
 function memoryMeta(m) {
   return [
-    el('span', { class: `type ${m.type}` }, m.type),
+    el('span', { class: `type ${m.type}` }, nameOf(m.type)),
     el('span', { class: 'imp', title: `importance ${m.importance}` }, bar(m.importance), fmt(m.importance, 1)),
-    el('span', { class: 'tier', title: m.expiresAt ? `${t('expires')} ${new Date(m.expiresAt).toLocaleString()}` : '' }, m.tier),
+    el('span', { class: 'tier', title: m.expiresAt ? `${t('expires')} ${new Date(m.expiresAt).toLocaleString()}` : '' }, nameOf(m.tier)),
     el('time', { datetime: m.createdAt, title: new Date(m.createdAt).toLocaleString() }, ago(m.createdAt)),
   ];
 }
@@ -519,7 +595,9 @@ async function forget(id) {
   if (!mem) return;
   setBusy(true);
   try {
-    await mem.forget(id, { purge: true });
+    // alsoTurns: the message it was learned from goes too, or a later conversation's
+    // recall (which searches earlier turns) would bring the forgotten thing back.
+    await mem.forget(id, { purge: true, alsoTurns: true });
   } finally {
     setBusy(false);
     await refresh(true);
@@ -550,7 +628,14 @@ async function search() {
   const ol = $('hits');
   ol.dataset.query = '';
   if (!q || !mem) return ol.replaceChildren();
-  const hits = await mem.recall(q, { limit: 10, explain: true, peek: true });
+  let hits;
+  try {
+    hits = await mem.recall(q, { limit: 10, explain: true, peek: true });
+  } catch (err) {
+    // A query over 2 KiB is too_large: say so where the hits would be.
+    ol.dataset.query = q;
+    return ol.replaceChildren(el('li', { class: 'error' }, errorText(err)));
+  }
   ol.dataset.query = q; // for tests: these are the hits of q
   if (!hits.length) return ol.replaceChildren(el('li', { class: 'muted' }, t('noHits')));
   ol.replaceChildren(...hits.map((h) => {
@@ -580,7 +665,7 @@ function renderTimeline(list) {
     el('div', { class: 'day' }, d),
     ...ms.map((m) => el('div', { class: 'event', style: `--c: var(--${m.type})` },
       el('time', { datetime: m.createdAt }, new Date(m.createdAt).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit' })),
-      el('span', { class: `type ${m.type}` }, m.type), ' ', m.content)),
+      el('span', { class: `type ${m.type}` }, nameOf(m.type)), ' ', m.content)),
   ]));
 }
 
@@ -601,13 +686,15 @@ $('input').addEventListener('keydown', (e) => {
 $('add-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const content = $('add-content').value.trim();
+  $('add-error').hidden = true;
   if (!content || !mem) return;
   setBusy(true);
   try {
     await mem.remember({ type: $('add-type').value, content, importance: Number($('add-importance').value) || 0.5 });
     $('add-content').value = '';
   } catch (err) {
-    alert(err.message);
+    $('add-error').textContent = errorText(err);
+    $('add-error').hidden = false;
   } finally {
     setBusy(false);
     await refresh(true);

@@ -289,7 +289,7 @@ describe('open', () => {
     await rejects(() => open({ path: ':memory:', scoring: { relevance: 'high' } }), 'invalid_argument', 'scoring.relevance');
     await rejects(() => open({ path: ':memory:', llm: 'gpt' }), 'invalid_argument', 'llm');
     const dir = tempDir(t);
-    await rejects(() => open({ path: path.join(dir, 'no', 'such', 'dir', 'x.db') }), 'storage', undefined);
+    await rejects(() => open({ path: path.join(dir, 'no', 'such', 'dir', 'x.db') }), 'storage', 'path');
   });
 
   test('limits and partial scoring reach the engine', async () => {

@@ -66,7 +66,8 @@ describe('web demo: export and import', () => {
       fs.writeFileSync(bad, `${fs.readFileSync(file, 'utf8')}{"kind":"memory","namespace":"demo"}\n`);
       await b.page.setInputFiles('#import-file', bad);
       await b.page.waitForFunction(() => document.querySelector('#status').dataset.state === 'error', null, { timeout: 60_000 });
-      assert.match(await b.page.textContent('#status-text'), /^invalid_argument: /);
+      // The code, then the field that says which line (the demo shows both), then why.
+      assert.match(await b.page.textContent('#status-text'), /^invalid_argument \(data\[\d+\][^)]*\): /);
       assert.equal(await b.page.locator('#memory-list .memory').count(), 1);
       assert.deepEqual(b.errors, []);
     } finally {

@@ -1,0 +1,149 @@
+// The web demo's replies without an LLM, as a new user reads them (issue 9): a question
+// is answered with what memcore recalls for that question — not for the whole recent
+// conversation — each item once, with where it came from and when; a statement is
+// acknowledged with at most the items it recalls itself; a memory forgotten with × does
+// not come back from the turn it was learned from; a message's chip never says
+// "remembered" for a memory a newer one replaced; and a failed action shows memcore's
+// error code and field instead of a bare alert.
+//
+//   cd test/browser && node --test replies.test.mjs      (part of make test-browser)
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { launch, serve, tempDir } from './helpers.mjs';
+
+const READY = 180_000; // a cold wasm start on a busy 2-core machine
+let server;
+let demo;
+const shots = process.env.MEMCORE_SHOTS || tempDir('memcore-browser-shots-');
+const dir = tempDir('memcore-chromium-');
+
+before(async () => {
+  ({ server, url: demo } = await serve({ port: 0 }));
+});
+
+after(() => {
+  server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`screenshots: ${shots}`);
+});
+
+async function say(page, text) {
+  const before = await page.locator('#messages .msg.assistant').count();
+  await page.fill('#input', text);
+  await page.press('#input', 'Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('#messages .msg.assistant').length > n && document.body.dataset.busy === '0', before, { timeout: 60_000 });
+  const reply = page.locator('#messages .msg.assistant').last();
+  return {
+    text: await reply.evaluate((e) => e.firstChild.textContent),
+    items: await reply.locator('.recalled li').allTextContents(),
+  };
+}
+
+test('TestDemoReplies_perMessage: replies recall for the message asked, each item once with its origin; errors show code and field', { timeout: 10 * 60_000 }, async () => {
+  const b = await launch(dir);
+  try {
+    await b.page.goto(demo);
+    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
+    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+    await say(b.page, 'I prefer Python for scripting.');
+    await say(b.page, 'Always answer me in short sentences.');
+    await say(b.page, 'My daughter Lily is allergic to peanuts.');
+    await say(b.page, '下周三我要去北京参加设计大会，帮我记一下。');
+    await b.page.waitForFunction(() => Number(document.querySelector('#status').dataset.memories) >= 3, null, { timeout: 60_000 });
+
+    // Asked about Lily: the answer is the allergy, not the four latest messages' memories.
+    let r = await say(b.page, 'What is Lily allergic to?');
+    assert.ok(r.items.some((x) => /^memory · \w+ · \d{4}-\d\d-\d\d: .*peanuts/i.test(x)), `items: ${r.items}`);
+    for (const x of r.items) assert.ok(!/Python|short sentences|北京/.test(x), `an item about something else: ${x} (all: ${r.items})`);
+    // Each item once: the reply's own text names no item, the list under it does.
+    assert.ok(!/peanuts/i.test(r.text), `the reply repeats the item: ${r.text}`);
+
+    r = await say(b.page, '我下周三去哪');
+    assert.ok(r.items.some((x) => x.includes('北京')), `items: ${r.items}`);
+    for (const x of r.items) assert.ok(!/peanuts|Python/.test(x), `an item about something else: ${x} (all: ${r.items})`);
+    // Switched to Chinese, the replies already shown say where their items came from in Chinese.
+    await b.page.click('#lang');
+    const zh = await b.page.locator('#messages .msg.assistant .recalled .from').allTextContents();
+    assert.ok(zh.length > 0 && zh.every((x) => x.startsWith('记忆 · ')), `origins after switching: ${zh}`);
+    // …and the memories' types and tiers, and the chips, are in Chinese too.
+    const badges = await b.page.locator('#memory-list .memory .type').allTextContents();
+    assert.ok(badges.length > 0 && badges.every((x) => /^[\u4e00-\u9fff]+$/.test(x)), `types: ${badges}`);
+    const zhChips = await b.page.locator('#messages .msg.user .chip').allTextContents();
+    assert.ok(zhChips.some((x) => x.startsWith('已记住：')) && !zhChips.some((x) => /remembered|extraction starts/.test(x)), `chips: ${zhChips}`);
+    await b.page.click('#lang');
+
+    // A statement sharing no word with any memory recalls nothing under its reply.
+    r = await say(b.page, 'The wifi password at the cabin is moss-lantern-42');
+    assert.deepEqual(r.items, [], `a statement's items: ${r.items}`);
+
+    await b.page.screenshot({ path: path.join(shots, 'replies.png'), fullPage: true });
+
+    // Forgotten with ×: a new conversation does not bring it back from the earlier turns.
+    const n = Number(await b.page.getAttribute('#status', 'data-memories'));
+    await b.page.locator('#memory-list .memory', { hasText: 'Lily' }).locator('button.forget').click();
+    await b.page.waitForFunction((k) => Number(document.querySelector('#status').dataset.memories) === k - 1 && document.body.dataset.busy === '0', n, { timeout: 60_000 });
+    await b.page.click('#new-session');
+    r = await say(b.page, 'What is Lily allergic to?');
+    assert.ok(!r.items.some((x) => /peanuts/i.test(x)), `forgotten, yet recalled: ${r.items}`);
+
+    // Two facts of one subject and predicate (today: user/family): the engine keeps the
+    // newer. Whatever it keeps, a message's chip never claims a memory the list lacks.
+    await say(b.page, '我老婆不吃辣，做饭的时候记得提醒我');
+    await say(b.page, '我儿子今年上三年级了');
+    await say(b.page, "i work night shifts at the hospital, i'm a nurse in the ICU");
+    const list = await b.page.locator('#memory-list .memory .content').allTextContents();
+    const chips = await b.page.$$eval('#messages .msg.user .chip', (cs) => cs.map((c) => ({ text: c.textContent, title: c.title, replaced: c.classList.contains('replaced') })));
+    const extracted = chips.filter((c) => c.title && !c.title.includes(' → '));
+    assert.ok(extracted.length >= 1, `chips: ${JSON.stringify(chips)}`);
+    // Once extraction has run, no message still says it is waiting for it.
+    assert.ok(!chips.some((c) => c.text.startsWith('extraction starts after')), `chips: ${JSON.stringify(chips)}`);
+    for (const c of extracted) assert.ok(list.includes(c.title), `chip "${c.text}" for "${c.title}", not in the list: ${list}`);
+    // And every memory the nurse's message gave has its own chip, even two of one type.
+    const nurse = await b.page.locator('#messages .msg.user', { hasText: 'nurse in the ICU' }).locator('.chip').evaluateAll((cs) => cs.map((c) => c.title.split(' → ')[0]));
+    for (const m of list.filter((x) => /nurse|night shifts|ICU/i.test(x))) assert.ok(nurse.includes(m), `no chip for "${m}" on its message: ${nurse}`);
+    for (const c of chips.filter((x) => x.replaced)) {
+      assert.match(c.text, /^replaced by a newer memory: /);
+      assert.ok(!list.includes(c.title.split(' → ')[0]), `a replaced memory is still listed: ${c.title}`);
+    }
+    await b.page.screenshot({ path: path.join(shots, 'replies-replaced.png'), fullPage: true });
+    // Asked about what no live memory holds, the reply quotes what the user said in this
+    // conversation, not the page's own acknowledgements.
+    r = await say(b.page, '我老婆吃什么？');
+    assert.ok(r.items.length > 0, 'the conversation said it');
+    for (const x of r.items) assert.match(x, / · user · /, `items: ${r.items}`);
+
+    // A long message (over recall's 2 KiB query limit) is answered, not refused; a search
+    // that long shows the error where the hits would be.
+    const long = `${'I keep a long diary of my day, every detail of it. '.repeat(60)}🙂`;
+    const before = await b.page.locator('#messages .msg.system').count();
+    r = await say(b.page, long);
+    assert.equal(await b.page.locator('#messages .msg.system').count(), before, 'no error message in the conversation');
+    await b.page.click('[role=tab][data-tab=search]');
+    await b.page.fill('#query', 'q'.repeat(3000));
+    await b.page.press('#query', 'Enter');
+    await b.page.waitForFunction(() => document.querySelector('#hits').dataset.query?.length === 3000, null, { timeout: 30_000 });
+    assert.match(await b.page.textContent('#hits'), /^too_large \(query\): /);
+    await b.page.click('[role=tab][data-tab=memories]');
+
+    // Remembering directly what is over the content limit: the code and the field are shown.
+    await b.page.fill('#add-content', 'x'.repeat(70_000));
+    await b.page.click('#add-form button[type=submit]');
+    await b.page.waitForSelector('#add-error:not([hidden])', { timeout: 30_000 });
+    assert.match(await b.page.textContent('#add-error'), /^too_large \(memory\.content\): /);
+
+    // On a phone's width nothing overflows sideways, and the field to remember directly
+    // keeps a usable width.
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    const [scroll, inner, field] = await b.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth, document.querySelector('#add-content').getBoundingClientRect().width]);
+    assert.ok(scroll <= inner, `the page is ${scroll} px wide in a ${inner} px window`);
+    assert.ok(field >= 200, `#add-content is ${field} px wide`);
+    await b.page.screenshot({ path: path.join(shots, 'replies-phone.png'), fullPage: true });
+  } finally {
+    await b.context.close();
+  }
+  assert.deepEqual(b.errors, [], 'console errors');
+});
