@@ -53,9 +53,13 @@ type bm25GoState struct {
 	// inFTS5 makes recall rank in FTS5 even where it would score BM25 in Go; tests set
 	// it to compare the two.
 	inFTS5 bool
-	docs   map[string]*docTerms // by the row's text (docKey)
-	bytes  int                  // the keys' length in all
-	key    []byte               // scratch for docKey
+	// noIndex makes recall skip the in-memory index (bm25index.go) and ask FTS5 for the
+	// matches; tests set it to compare the two.
+	noIndex bool
+	idx     *memIndex            // the in-memory index of one namespace, or nil
+	docs    map[string]*docTerms // by the row's text (docKey)
+	bytes   int                  // the keys' length in all
+	key     []byte               // scratch for docKey
 }
 
 // docTerms is one row's indexed tokens as BM25 needs them: its length in tokens and its

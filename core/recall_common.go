@@ -42,6 +42,9 @@ func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool i
 		}
 		return e.rescoreNS(ns, tokens, st, lex, w, pool)
 	}
+	if c, ok, err := e.matchLexicalIndex(ns, tokens, st, f, w, pool); ok || err != nil {
+		return c, err // bm25index.go: no MATCH at all
+	}
 	if e.useBM25Go(st, tokens) {
 		return e.matchLexicalGo(ns, match, tokens, f, w, pool) // bm25go.go
 	}

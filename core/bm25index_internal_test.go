@@ -1,0 +1,374 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memcore/memcore/core/internal/recall"
+	"github.com/memcore/memcore/core/internal/store"
+	"github.com/memcore/memcore/core/internal/text"
+)
+
+// indexFilters are the filters the in-memory index serves (expiry and supersession
+// only); "later" sees the memories that expire within a day as expired.
+func indexFilters(now time.Time) map[string]store.Filter {
+	return map[string]store.Filter{
+		"none":       {Now: now},
+		"superseded": {Now: now, IncludeSuperseded: true},
+		"expired":    {Now: now, IncludeExpired: true},
+		"later":      {Now: now.Add(36 * time.Hour)},
+	}
+}
+
+// checkIndex compares, for each query and filter, the candidates of the in-memory
+// index with FTS5's ranked ones (for stopwords only: FTS5's newest ranked, as before),
+// to the bit, and the index itself with one built afresh from the database (the model).
+// It returns how many candidates it compared; the index path must be taken.
+func checkIndex(t *testing.T, e *Engine, ns string, queries []string, label string) int {
+	t.Helper()
+	w := storeWeights(e.scoring)
+	compared := 0
+	for fname, f := range indexFilters(e.clock()) {
+		for _, q := range queries {
+			tokens := text.QueryTokens(q)
+			if len(tokens) == 0 {
+				continue
+			}
+			st, shared, err := e.lexicalStats(ns)
+			if err != nil || shared || st.Rows == 0 {
+				t.Fatalf("%s: stats %+v shared %v err %v: not a lone namespace", label, st, shared, err)
+			}
+			for _, pool := range []int{1, 10, 50} {
+				idxC, ok, err := e.matchLexicalIndex(ns, tokens, st, f, w, pool)
+				if err != nil || !ok {
+					t.Fatalf("%s: index path not taken (ok %v, err %v)", label, ok, err)
+				}
+				ftsC, err := e.matchLexicalFTS(ns, recall.MatchExpr(tokens), tokens, f, w, pool, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := describe(idxC), describe(ftsC); got != want {
+					t.Fatalf("%s: filter %s, query %q, pool %d:\nindex %s\nFTS5  %s", label, fname, q, pool, got, want)
+				}
+				compared += len(idxC)
+			}
+		}
+	}
+	fresh := &memIndex{ns: ns, slot: map[int64]int32{}, dict: map[string]int32{}}
+	if err := e.db.ScanIndexRows(ns, func(r *store.IndexRow) error { return e.indexAdd(fresh, r) }); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := indexState(e.bm25go.idx), indexState(fresh); got != want {
+		t.Fatalf("%s: the index kept across writes differs from one built afresh:\nkept  %s\nfresh %s", label, got, want)
+	}
+	return compared
+}
+
+// indexState describes x canonically: each row by rowid with its fields and terms, and
+// each term's document frequency.
+func indexState(x *memIndex) string {
+	if x == nil {
+		return "nil"
+	}
+	stems := make([]string, len(x.post))
+	for s, id := range x.dict {
+		stems[id] = s
+	}
+	var rows []string
+	for _, s := range x.slot {
+		r := &x.rows[s]
+		var ts []string
+		for k, id := range r.terms {
+			ts = append(ts, fmt.Sprintf("%s%v", stems[id], r.n[k]))
+		}
+		slices.Sort(ts)
+		rows = append(rows, fmt.Sprintf("%d %+v %d %v %v %d %v", r.f.Rowid, r.f, r.expiresMS, r.hasExpires, r.superseded, r.dl, ts))
+	}
+	slices.Sort(rows)
+	var df []string
+	for id, p := range x.post {
+		if len(p) > 0 {
+			df = append(df, fmt.Sprintf("%s=%d", stems[id], len(p)))
+		}
+	}
+	slices.Sort(df)
+	return strings.Join(rows, "\n") + "\n" + strings.Join(df, " ")
+}
+
+// TestBM25Index_sameAsFTS5 checks the index on the Go path's workload (every indexed
+// field, updates, forgets): FTS5's candidates, to the bit, for queries of real words
+// and of stopwords only.
+func TestBM25Index_sameAsFTS5(t *testing.T) {
+	e, _, queries := bm25GoEngine(t)
+	queries = append(queries, "the of and", "you the by to", "is it")
+	if n := checkIndex(t, e, "default", queries, "workload"); n < 2000 {
+		t.Errorf("only %d candidates compared: the workload no longer matches", n)
+	}
+}
+
+// indexWords make random memories: a few common words, stopwords and one rare word, so
+// that queries match many rows, few, or none.
+var indexWords = strings.Fields(`the of and to you python script tea green alice bob manager
+	test tests testing unit deploy friday meeting notes rust garden 脚本 用户 喜欢 zebra quartz`)
+
+func randText(r *rand.Rand) string {
+	n := 1 + r.IntN(12)
+	ws := make([]string, n)
+	for i := range ws {
+		ws[i] = indexWords[r.IntN(len(indexWords))]
+	}
+	return strings.Join(ws, " ")
+}
+
+// TestBM25Index_randomOps runs random writes of every kind against a file database —
+// remember, update (text, importance, expiry, supersession), forget, recall heat
+// written back, a transaction rolled back after a recall inside it, another
+// connection's writes, a restore — and after each checks the index against FTS5's
+// ranked candidates and against an index built afresh.
+func TestBM25Index_randomOps(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	path := filepath.Join(t.TempDir(), "m.db")
+	e, err := Open(ctx, Options{Path: path, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	other, err := Open(ctx, Options{Path: path, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ns, _ := e.Namespace("default")
+	ons, _ := other.Namespace("default")
+	r := rand.New(rand.NewPCG(15, 2))
+	var in []MemoryInput
+	for range 150 {
+		in = append(in, MemoryInput{Content: randText(r)})
+	}
+	if _, err := ns.Remember(ctx, in...); err != nil {
+		t.Fatal(err)
+	}
+	queries := []string{"python", "python tea", "the of", "you the", "zebra", "脚本", "unit tests friday", "nothing_here"}
+	ids := func() []string {
+		l, err := ns.List(ctx, ListOptions{Limit: 1000, Filter: Filter{IncludeExpired: true, IncludeSuperseded: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range l.Memories {
+			out = append(out, m.ID)
+		}
+		return out
+	}
+	var snap []byte
+	kinds := map[string]int{}
+	compared := 0
+	for step := range 120 {
+		all := ids()
+		pick := func() string { return all[r.IntN(len(all))] }
+		var kind string
+		switch op := r.IntN(10); op {
+		case 0:
+			kind = "remember"
+			if _, err := ns.Remember(ctx, MemoryInput{Content: randText(r), Title: randText(r)}, MemoryInput{Content: randText(r)}); err != nil {
+				t.Fatal(err)
+			}
+		case 1:
+			kind = "update text"
+			c := randText(r)
+			if _, err := ns.Update(ctx, pick(), MemoryPatch{Content: &c}, UpdateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		case 2:
+			kind = "update fields"
+			imp, exp := r.Float64(), now.Add(time.Duration(r.IntN(72)-24)*time.Hour)
+			if _, err := ns.Update(ctx, pick(), MemoryPatch{Importance: &imp, ExpiresAt: &exp}, UpdateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		case 3:
+			kind = "supersede"
+			by := pick()
+			if _, err := ns.Update(ctx, pick(), MemoryPatch{SupersededBy: &by}, UpdateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		case 4:
+			kind = "forget"
+			if len(all) > 20 {
+				if _, err := ns.Forget(ctx, ForgetOptions{IDs: []string{pick(), pick()}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		case 5:
+			kind = "heat"
+			for range 5 {
+				if _, err := ns.Recall(ctx, queries[r.IntN(len(queries))], RecallOptions{Limit: 10}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := e.do(ctx, e.flushTouches); err != nil {
+				t.Fatal(err)
+			}
+		case 6:
+			kind = "rollback"
+			id, c := pick(), randText(r)
+			err := e.do(ctx, func() error {
+				return e.db.Tx(func() error {
+					m, err := e.db.GetMemory("default", id)
+					if err != nil {
+						return err
+					}
+					m.Content = c
+					doc := ftsDoc(m)
+					if err := e.db.UpdateMemory(m, &doc); err != nil {
+						return err
+					}
+					f := store.Filter{Now: now}
+					if _, err := e.matchLexical("default", text.QueryTokens(c), f, 10); err != nil {
+						return err
+					}
+					return errors.New("roll back")
+				})
+			})
+			if err == nil || !strings.Contains(err.Error(), "roll back") {
+				t.Fatalf("rollback: %v", err)
+			}
+		case 7:
+			kind = "other connection"
+			c := randText(r)
+			if _, err := ons.Remember(ctx, MemoryInput{Content: c}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ons.Update(ctx, pick(), MemoryPatch{Content: &c}, UpdateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		case 8:
+			kind = "restore"
+			if snap == nil {
+				if snap, err = e.Snapshot(ctx); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				if err := e.Restore(ctx, snap); err != nil {
+					t.Fatal(err)
+				}
+				snap = nil
+			}
+		case 9:
+			kind = "later"
+			now = now.Add(7 * time.Hour)
+		}
+		kinds[kind]++
+		err := e.do(ctx, func() error {
+			compared += checkIndex(t, e, "default", queries, fmt.Sprintf("step %d (%s)", step, kind))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(kinds) < 10 || compared < 10000 {
+		t.Errorf("ops %v, %d candidates compared: the test no longer exercises the index", kinds, compared)
+	}
+}
+
+// TestBM25Index_namespaces checks that the index never serves one namespace another's
+// rows: with two namespaces in the database it is not used (and recall sees only its
+// own), and once the first namespace's rows are gone the second's index holds none of
+// them.
+func TestBM25Index_namespaces(t *testing.T) {
+	ctx := context.Background()
+	e, err := Open(ctx, Options{Path: ":memory:"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	a, _ := e.Namespace("a")
+	b, _ := e.Namespace("b")
+	am, err := a.Remember(ctx, MemoryInput{Content: "python scripts for alice"}, MemoryInput{Content: "green tea python"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hits, err := a.Recall(ctx, "python", RecallOptions{Limit: 10, Peek: true}); err != nil || len(hits) != 2 || e.bm25go.idx == nil || e.bm25go.idx.ns != "a" {
+		t.Fatalf("a alone: %d hits, %v, index %v", len(hits), err, e.bm25go.idx)
+	}
+	if _, err := b.Remember(ctx, MemoryInput{Content: "python scripts for bob"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []*Namespace{a, b} {
+		st, _, _ := e.lexicalStats(n.name)
+		_, ok, err := e.matchLexicalIndex(n.name, []string{"python"}, st, store.Filter{Now: e.clock()}, storeWeights(e.scoring), 10)
+		if ok || err != nil {
+			t.Errorf("namespace %s shares the database: index used (%v, %v)", n.name, ok, err)
+		}
+		hits, err := n.Recall(ctx, "python", RecallOptions{Limit: 10, Peek: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hits {
+			if h.Memory.Namespace != n.name {
+				t.Errorf("recall in %s returned %s's memory %s", n.name, h.Memory.Namespace, h.Memory.ID)
+			}
+		}
+	}
+	if _, err := a.Forget(ctx, ForgetOptions{IDs: []string{am[0].ID, am[1].ID}}); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := b.Recall(ctx, "python", RecallOptions{Limit: 10, Peek: true})
+	if err != nil || len(hits) != 1 || hits[0].Memory.Namespace != "b" {
+		t.Fatalf("b alone: %v, %v", hits, err)
+	}
+	if x := e.bm25go.idx; x == nil || x.ns != "b" || len(x.slot) != 1 {
+		t.Fatalf("b's index: %+v", x)
+	}
+	if err := e.do(ctx, func() error { checkIndex(t, e, "b", []string{"python", "alice", "bob"}, "b alone"); return nil }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBM25Index_bytes reports the index's size per 1k and 10k memories of percall.mjs's
+// workload (docs/SCORING.md), and checks it stays within its bound (1 KiB a memory).
+func TestBM25Index_bytes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 10k memories")
+	}
+	ctx := context.Background()
+	for _, n := range []int{1000, 10000} {
+		e, err := Open(ctx, Options{Path: ":memory:"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ns, _ := e.Namespace("default")
+		texts, _ := opCostWorkload(n)
+		in := make([]MemoryInput, 0, len(texts))
+		for _, c := range texts {
+			in = append(in, MemoryInput{Content: c})
+		}
+		for i := 0; i < len(in); i += 1000 {
+			if _, err := ns.Remember(ctx, in[i:min(i+1000, len(in))]...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := ns.Recall(ctx, "python", RecallOptions{Limit: 10, Peek: true}); err != nil {
+			t.Fatal(err)
+		}
+		x := e.bm25go.idx
+		if x == nil || len(x.slot) != n {
+			t.Fatalf("%d memories: index %v", n, x)
+		}
+		b := x.Bytes()
+		t.Logf("%d memories: index %d bytes (%.0f a memory), %d terms", n, b, float64(b)/float64(n), len(x.dict))
+		if b > n*1024 {
+			t.Errorf("%d memories: index %d bytes, over 1 KiB a memory", n, b)
+		}
+		e.Close()
+	}
+}
