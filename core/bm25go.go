@@ -57,6 +57,7 @@ type bm25GoState struct {
 	// matches; tests set it to compare the two.
 	noIndex bool
 	idx     *memIndex            // the in-memory index of one namespace, or nil
+	synced  bool                 // this recall's candidates came from idx, just synced
 	docs    map[string]*docTerms // by the row's text (docKey)
 	bytes   int                  // the keys' length in all
 	key     []byte               // scratch for docKey

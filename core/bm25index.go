@@ -49,6 +49,8 @@ type memIndex struct {
 	hit  []int32          // scratch, by slot: 1 + the row's place among a query's matches
 	freq []float64        // scratch: the matches' weighted term frequencies
 	seen []int32          // scratch: the matched slots
+	// whole holds the whole rows of hits recall read (bm25index_hits.go), by rowid.
+	whole map[int64]*Memory
 }
 
 // idxRow is one memory in the index; rowid 0 marks a free slot.
@@ -82,6 +84,7 @@ func (e *Engine) matchLexicalIndex(ns string, tokens []string, st store.BM25Stat
 	if err != nil || x == nil {
 		return nil, false, err
 	}
+	e.bm25go.synced = true // bm25index_hits.go
 	tot, err := e.db.MemoryFTSTotals()
 	if err != nil {
 		return nil, true, err
@@ -194,6 +197,7 @@ func (x *memIndex) remove(s int32) {
 // or changed. A row whose indexed text is unchanged (recall heat, importance, expiry,
 // supersession) keeps its postings.
 func (e *Engine) indexPatch(x *memIndex, rowid int64) error {
+	delete(x.whole, rowid)
 	s, had := x.slot[rowid]
 	found, err := e.db.IndexRowByRowid(rowid, func(r *store.IndexRow) error {
 		if had && r.Namespace == x.ns {
@@ -382,6 +386,13 @@ func (x *memIndex) Bytes() int {
 	n += cap(x.post) * int(unsafe.Sizeof([]posting{}))
 	for _, p := range x.post {
 		n += cap(p) * int(unsafe.Sizeof(posting{}))
+	}
+	for _, m := range x.whole {
+		n += int(unsafe.Sizeof(*m)) + 8 + 8 + len(m.ID) + len(m.Namespace) + len(m.Type) + len(m.Title) + len(m.Content) +
+			len(m.Subject) + len(m.Predicate) + len(m.Tier) + len(m.Key) + len(m.SupersededBy) + len(m.Metadata)
+		for _, t := range m.Tags {
+			n += 16 + len(t)
+		}
 	}
 	return n
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -274,6 +275,9 @@ func TestBM25Index_randomOps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if a, b := wholeRecalls(t, e, ns, queries, false), wholeRecalls(t, e, ns, queries, true); a != b {
+			t.Fatalf("step %d (%s): recall with the index (its cached hit rows too) differs:\n%s\nwithout:\n%s", step, kind, a, b)
+		}
 	}
 	if len(kinds) < 10 || compared < 10000 {
 		t.Errorf("ops %v, %d candidates compared: the test no longer exercises the index", kinds, compared)
@@ -371,4 +375,38 @@ func TestBM25Index_bytes(t *testing.T) {
 		}
 		e.Close()
 	}
+}
+
+// wholeRecalls describes whole recalls (every field of every hit, explain's components)
+// of queries, with the in-memory index or without it (noIndex: FTS5's matches, each
+// hit's row read from SQLite). Each is run twice, so that the second is served from the
+// index's cache of hit rows.
+func wholeRecalls(t *testing.T, e *Engine, ns *Namespace, queries []string, noIndex bool) string {
+	t.Helper()
+	e.mu.Lock()
+	e.bm25go.noIndex = noIndex
+	e.mu.Unlock()
+	defer func() {
+		e.mu.Lock()
+		e.bm25go.noIndex = false
+		e.mu.Unlock()
+	}()
+	out := ""
+	for _, q := range queries {
+		for range 2 {
+			hits, err := ns.Recall(context.Background(), q, RecallOptions{Limit: 10, Peek: true, Explain: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out += fmt.Sprintf("%q:", q)
+			for _, h := range hits {
+				m := *h.Memory
+				out += fmt.Sprintf(" %x %+v %v %v %v %s %+v;", math.Float64bits(h.Score), *h.Components, m, m.Tags == nil, m.LastAccessedAt, m.Metadata, m.Source)
+				h.Memory.Tags = append(h.Memory.Tags, "mutated by the caller") // must not reach the cache
+				h.Memory.Content += " mutated"
+			}
+			out += "\n"
+		}
+	}
+	return out
 }

@@ -27,6 +27,7 @@ const commonQueryScan = 500
 // are scored again with the namespace's own BM25 statistics (nsbm25.go).
 func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool int) ([]store.Candidate, error) {
 	match, w := recall.MatchExpr(tokens), storeWeights(e.scoring)
+	e.bm25go.synced = false // until matchLexicalIndex syncs (bm25index_hits.go)
 	st, shared, err := e.lexicalStats(ns)
 	if err != nil {
 		return nil, err

@@ -147,3 +147,8 @@ func (d *DB) indexRows(sql string, arg any, each func(r *IndexRow) error) error 
 	}
 	return s.Err()
 }
+
+// MemoryWritesPending says whether this connection wrote memories rows since the last
+// MemoryWrites (or the watch must reset): what recall's cache of hit rows checks before
+// it answers (core/bm25index_hits.go).
+func (d *DB) MemoryWritesPending() bool { return !d.mw.hooked || d.mw.overflow || len(d.mw.dirty) > 0 }
