@@ -39,16 +39,19 @@ import (
 
 // memIndex is the in-memory index of one namespace's memories.
 type memIndex struct {
-	ns   string
-	bad  bool // a row cannot be indexed (a term counted past 65535): not used until a write
-	rows []idxRow
-	free []int32          // slots of rows that left
-	slot map[int64]int32  // rowid → slot
-	dict map[string]int32 // stem → term
-	post [][]posting      // by term: the rows holding it, in no order
-	hit  []int32          // scratch, by slot: 1 + the row's place among a query's matches
-	freq []float64        // scratch: the matches' weighted term frequencies
-	seen []int32          // scratch: the matched slots
+	ns       string
+	bad      bool // a row cannot be indexed (a term counted past 65535): not used until a write
+	rows     []idxRow
+	free     []int32          // slots of rows that left
+	slot     map[int64]int32  // rowid → slot
+	dict     map[string]int32 // stem → term
+	post     [][]posting      // by term: the rows holding it, in no order
+	tmax     [][3]uint16      // by term: its largest count per column in any row (a bound)
+	hit      []int32          // scratch, by slot: 1 + the row's place among a query's matches
+	freq     []float64        // scratch: the matches' weighted term frequencies
+	seen     []int32          // scratch: the matched slots
+	cutTerms int              // queries' terms that added no new rows (maxScoreCut), for tests
+	noCut    bool             // tests and benchmarks: never cut
 	// whole holds the whole rows of hits recall read (bm25index_hits.go), by rowid.
 	whole map[int64]*Memory
 }
@@ -166,6 +169,10 @@ func (e *Engine) indexAdd(x *memIndex, r *store.IndexRow) error {
 			id = int32(len(x.post))
 			x.dict[t.stem] = id
 			x.post = append(x.post, nil)
+			x.tmax = append(x.tmax, [3]uint16{})
+		}
+		for c, n := range row.n[k] {
+			x.tmax[id][c] = max(x.tmax[id][c], n) // not lowered when rows leave: still a bound
 		}
 		row.terms[k] = id
 		x.post[id] = append(x.post[id], posting{slot: s, n: row.n[k]})
@@ -256,9 +263,48 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 		}
 	}
 	seen, freq := x.seen[:0], x.freq[:0]
-	for i, p := range lists {
-		for _, q := range p {
+	add := func(i int, q posting, j int32) {
+		// FTS5 adds a column's weight once per occurrence, column by column.
+		at := int(j-1)*np + i
+		for c := range 3 {
+			for range q.n[c] {
+				freq[at] += w[c]
+			}
+		}
+	}
+	sc := newNSScorer(tokens, df, store.BM25Stats{Rows: tot.Rows, Tokens: tot.Tokens, TableRows: tot.Rows}, w[:])
+	common := text.CommonOnly(tokens)
+	// Terms with the most to add first; once what the terms left could add to a row is
+	// below the pool-th best score so far (maxScoreCut), they add no new rows.
+	order := make([]int, np)
+	for i := range order {
+		order[i] = i
+	}
+	var ub []float64
+	if !common && !x.noCut {
+		ub = x.termBounds(sc, tokens, lists, w)
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch {
+			case ub[a] > ub[b]:
+				return -1
+			case ub[a] < ub[b]:
+				return 1
+			}
+			return 0
+		})
+	}
+	var keep []bool // after the cut: which rows seen can still reach the pool
+	for k, i := range order {
+		if keep == nil && ub != nil && k > 0 {
+			if keep = x.maxScoreCut(sc, seen, freq, np, f, pool, ub, order[k:]); keep != nil {
+				x.cutTerms++
+			}
+		}
+		for _, q := range lists[i] {
 			j := x.hit[q.slot]
+			if keep != nil && (j == 0 || !keep[j-1]) {
+				continue // it cannot reach the pool (maxScoreCut)
+			}
 			if j == 0 {
 				seen = append(seen, q.slot)
 				j = int32(len(seen))
@@ -267,13 +313,7 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 					freq = append(freq, 0)
 				}
 			}
-			// FTS5 adds a column's weight once per occurrence, column by column.
-			at := int(j-1)*np + i
-			for c := range 3 {
-				for range q.n[c] {
-					freq[at] += w[c]
-				}
-			}
+			add(i, q, j)
 		}
 	}
 	defer func() {
@@ -285,14 +325,14 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 	// The passing matches; for stopwords only, the newest scan of them (store's floor).
 	pass := make([]int32, 0, len(seen))
 	for j, s := range seen {
-		if x.rows[s].live(f) {
+		if (keep == nil || keep[j]) && x.rows[s].live(f) {
 			pass = append(pass, int32(j))
 		}
 	}
 	if len(pass) == 0 {
 		return nil, nil
 	}
-	if scan := max(commonQueryScan, 10*pool); text.CommonOnly(tokens) && len(pass) >= scan {
+	if scan := max(commonQueryScan, 10*pool); common && len(pass) >= scan {
 		ids := make([]int64, len(pass))
 		for k, j := range pass {
 			ids[k] = x.rows[seen[j]].f.Rowid
@@ -301,7 +341,6 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 		floor := ids[len(ids)-scan]
 		pass = slices.DeleteFunc(pass, func(j int32) bool { return x.rows[seen[j]].f.Rowid < floor })
 	}
-	sc := newNSScorer(tokens, df, store.BM25Stats{Rows: tot.Rows, Tokens: tot.Tokens, TableRows: tot.Rows}, w[:])
 	top := make(topK, 0, min(pool, len(pass)))
 	for _, j := range pass {
 		row := &x.rows[seen[j]]
@@ -319,6 +358,69 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 		cands[i].BM25 = t.bm25
 	}
 	return cands, nil
+}
+
+// termBounds returns, for each query term, a bound on what it adds to any row's score:
+// FTS5's term score at the largest weighted frequency the term has in any row (tmax)
+// and the shortest possible row, times a margin for rounding; nil when a negative weight
+// makes the score not grow with the frequency (then nothing is cut).
+func (x *memIndex) termBounds(sc *nsScorer, tokens []string, lists [][]posting, w [3]float64) []float64 {
+	if w[0] < 0 || w[1] < 0 || w[2] < 0 {
+		return nil
+	}
+	ub := make([]float64, len(tokens))
+	for i, t := range tokens {
+		if len(lists[i]) == 0 {
+			continue
+		}
+		m := x.tmax[x.dict[text.Stem(t)]]
+		f := float64(m[0])*w[0] + float64(m[1])*w[1] + float64(m[2])*w[2]
+		ub[i] = sc.idf[i] * (f * (bm25K1 + 1)) / (f + bm25K1*(1-bm25B)) * (1 + 1e-9)
+	}
+	return ub
+}
+
+// maxScoreCut decides whether the terms rest can still change the best pool, and when
+// they cannot all do so, which of the rows seen so far still can (nil: no cut). θ is
+// the pool-th best score of the rows seen, counting what the terms before added: those
+// scores only grow as the rest are added (each term adds a share ≥ 0, and a rounded sum
+// does not shrink when a term in it grows), so the pool-th best final score is at least
+// θ. The rest add at most the sum of their bounds ub: a row none of the terms before
+// holds cannot score above that, and a row seen above its score so far plus that. When
+// the bound is below θ, new rows are left out; and every row seen whose score plus the
+// bound is below θ: each scores less than the pool-th best, so the best pool — ties in
+// rowid order included — is the same as without the cut (margins of 1e-9 cover rounding).
+func (x *memIndex) maxScoreCut(sc *nsScorer, seen []int32, freq []float64, np int, f store.Filter, pool int, ub []float64, rest []int) []bool {
+	if len(seen) < pool || pool <= 0 {
+		return nil
+	}
+	var bound float64
+	for _, i := range rest {
+		bound += ub[i]
+	}
+	bound *= 1 + 1e-9
+	part := make([]float64, len(seen))
+	live := make([]float64, 0, len(seen))
+	for j, s := range seen {
+		part[j] = -1
+		if r := &x.rows[s]; r.live(f) {
+			part[j] = sc.scoreFreq(freq[j*np:(j+1)*np], int(r.dl))
+			live = append(live, part[j])
+		}
+	}
+	if len(live) < pool {
+		return nil
+	}
+	slices.Sort(live)
+	theta := live[len(live)-pool]
+	if !(bound < theta) {
+		return nil
+	}
+	keep := make([]bool, len(seen))
+	for j, p := range part {
+		keep[j] = p >= 0 && (p+bound)*(1+1e-9) >= theta
+	}
+	return keep
 }
 
 // scoredRow is a match with its score.

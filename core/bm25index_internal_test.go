@@ -112,6 +112,104 @@ func TestBM25Index_sameAsFTS5(t *testing.T) {
 	if n := checkIndex(t, e, "default", queries, "workload"); n < 2000 {
 		t.Errorf("only %d candidates compared: the workload no longer matches", n)
 	}
+	if e.bm25go.idx.cutTerms == 0 {
+		t.Error("no query term was cut (maxScoreCut): the same hits were not shown with the cut")
+	}
+}
+
+// TestBM25Index_cutSameHits checks the max-score cut on percall.mjs's 10k workload: the
+// candidates with and without it are the same, to the bit, for pools of 1, 10 and 50,
+// and it does cut (it scores fewer rows).
+func TestBM25Index_cutSameHits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 10k memories")
+	}
+	e, x, queries := indexWorkload(t, 10000)
+	w := storeWeights(e.scoring)
+	tot, err := e.db.MemoryFTSTotals()
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries = append(queries, "python scripts tea", "prefers", "the python")
+	f := store.Filter{Now: e.clock()}
+	cut := 0
+	for _, q := range queries {
+		tokens := text.QueryTokens(q)
+		for _, pool := range []int{1, 10, 50} {
+			var out [2]string
+			for k, noCut := range []bool{false, true} {
+				x.noCut = noCut
+				before := x.cutTerms
+				c, err := x.match("default", tokens, f, [3]float64{w.Title, w.Subject, w.Content}, pool, tot)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out[k] = describe(c)
+				cut += x.cutTerms - before
+			}
+			if out[0] != out[1] {
+				t.Fatalf("query %q pool %d:\ncut    %s\nno cut %s", q, pool, out[0], out[1])
+			}
+		}
+	}
+	if cut < len(queries) {
+		t.Errorf("%d terms cut over %d queries: the cut no longer works on this workload", cut, len(queries))
+	}
+}
+
+// indexWorkload is an engine holding n memories of percall.mjs's workload, recalled
+// once so that its index is built, with the index and the workload's queries.
+func indexWorkload(tb testing.TB, n int) (*Engine, *memIndex, []string) {
+	ctx := context.Background()
+	e, err := Open(ctx, Options{Path: ":memory:"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { e.Close() })
+	ns, _ := e.Namespace("default")
+	texts, queries := opCostWorkload(n)
+	in := make([]MemoryInput, 0, len(texts))
+	for _, c := range texts {
+		in = append(in, MemoryInput{Content: c})
+	}
+	for i := 0; i < len(in); i += 1000 {
+		if _, err := ns.Remember(ctx, in[i:min(i+1000, len(in))]...); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if _, err := ns.Recall(ctx, "python", RecallOptions{Limit: 10, Peek: true}); err != nil {
+		tb.Fatal(err)
+	}
+	x := e.bm25go.idx
+	if x == nil || len(x.slot) != n {
+		tb.Fatalf("%d memories: index %v", n, x)
+	}
+	return e, x, queries
+}
+
+// BenchmarkBM25Index_match times the index's ranking alone (memIndex.match: no SQL) over
+// percall.mjs's queries at 10k memories, with and without the max-score cut:
+// go test ./core -run '^$' -bench BM25Index_match.
+func BenchmarkBM25Index_match(b *testing.B) {
+	e, x, queries := indexWorkload(b, 10000)
+	w := storeWeights(e.scoring)
+	tot, err := e.db.MemoryFTSTotals()
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := store.Filter{Now: e.clock()}
+	for _, mode := range []string{"cut", "nocut"} {
+		b.Run(mode, func(b *testing.B) {
+			x.noCut = mode == "nocut"
+			i := 0
+			for b.Loop() {
+				if _, err := x.match("default", text.QueryTokens(queries[i%len(queries)]), f, [3]float64{w.Title, w.Subject, w.Content}, 50, tot); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
 }
 
 // indexWords make random memories: a few common words, stopwords and one rare word, so
