@@ -508,3 +508,52 @@ func wholeRecalls(t *testing.T, e *Engine, ns *Namespace, queries []string, noIn
 	}
 	return out
 }
+
+// TestBM25Index_restoreInMemory checks the index across a restore of an in-memory
+// database, which swaps in another SQLite connection: writes after it must still reach
+// the index.
+func TestBM25Index_restoreInMemory(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)
+	e, err := Open(ctx, Options{Path: ":memory:", Clock: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	ns, _ := e.Namespace("default")
+	queries := []string{"python", "green tea", "the of"}
+	check := func(label string) {
+		t.Helper()
+		if _, err := ns.Recall(ctx, "python", RecallOptions{Limit: 10, Peek: true}); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.do(ctx, func() error { checkIndex(t, e, "default", queries, label); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if a, b := wholeRecalls(t, e, ns, queries, false), wholeRecalls(t, e, ns, queries, true); a != b {
+			t.Fatalf("%s: recall with the index differs:\n%s\nwithout:\n%s", label, a, b)
+		}
+	}
+	if _, err := ns.Remember(ctx, MemoryInput{Content: "python scripts and the green tea"}, MemoryInput{Content: "python of the day"}); err != nil {
+		t.Fatal(err)
+	}
+	check("before")
+	snap, err := e.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ns.Remember(ctx, MemoryInput{Content: "python python python green"}); err != nil {
+		t.Fatal(err)
+	}
+	check("after a remember")
+	if err := e.Restore(ctx, snap); err != nil {
+		t.Fatal(err)
+	}
+	check("after the restore")
+	for i := range 3 {
+		if _, err := ns.Remember(ctx, MemoryInput{Content: fmt.Sprintf("python tea number %d of the new connection", i)}); err != nil {
+			t.Fatal(err)
+		}
+		check(fmt.Sprintf("remember %d after the restore", i))
+	}
+}

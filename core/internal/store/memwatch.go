@@ -73,9 +73,10 @@ func (d *DB) MemoryWrites() (rowids []int64, reset, ok bool, err error) {
 	return rowids, false, true, nil
 }
 
-// resetMemWatch makes the next MemoryWrites report a reset (Restore replaced the pages
-// under the connection without reporting rows).
-func (d *DB) resetMemWatch() { d.mw.overflow, d.mw.dirty = true, nil }
+// resetMemWatch makes the next MemoryWrites report a reset and hook the connection
+// again: Restore replaced the pages under the connection without reporting rows, and an
+// in-memory database's restore swaps in another connection, which has no hook yet.
+func (d *DB) resetMemWatch() { d.mw = memWatch{overflow: true} }
 
 // IndexRow is one memory as recall's in-memory index keeps it: what BM25 in Go, recall's
 // expiry and supersession filter and its scoring read. Text is valid only during the
