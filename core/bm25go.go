@@ -38,6 +38,10 @@ import (
 // FTS5 as before. Queries of stopwords only (which match nearly every row) and a
 // database shared by several namespaces (rescored per namespace, nsbm25.go) keep their
 // own paths.
+//
+// Outside a transaction and for recall's usual filter (expiry and supersession), the
+// in-memory index (bm25index.go) serves the same namespaces without asking FTS5 for the
+// matches at all; this path remains for the other filters and inside transactions.
 
 // bm25GoMaxRows is the largest namespace (memories in memories_fts) whose recall scores
 // BM25 in Go: the largest measured (docs/BENCHMARKS.md, "Issue 15, third round": in Node,
