@@ -229,8 +229,9 @@ func randText(r *rand.Rand) string {
 // TestBM25Index_randomOps runs random writes of every kind against a file database —
 // remember, update (text, importance, expiry, supersession), forget, recall heat
 // written back, a transaction rolled back after a recall inside it, another
-// connection's writes, a restore — and after each checks the index against FTS5's
-// ranked candidates and against an index built afresh.
+// connection's writes, a restore, an import, consolidation (decay, sweep, fold) — and
+// after each checks the index against FTS5's ranked candidates and against an index
+// built afresh.
 func TestBM25Index_randomOps(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)
@@ -275,7 +276,7 @@ func TestBM25Index_randomOps(t *testing.T) {
 		all := ids()
 		pick := func() string { return all[r.IntN(len(all))] }
 		var kind string
-		switch op := r.IntN(10); op {
+		switch op := r.IntN(12); op {
 		case 0:
 			kind = "remember"
 			if _, err := ns.Remember(ctx, MemoryInput{Content: randText(r), Title: randText(r)}, MemoryInput{Content: randText(r)}); err != nil {
@@ -364,6 +365,25 @@ func TestBM25Index_randomOps(t *testing.T) {
 		case 9:
 			kind = "later"
 			now = now.Add(7 * time.Hour)
+		case 10:
+			kind = "import"
+			ex, err := ns.Export(ctx, ExportOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(all) > 20 {
+				if _, err := ns.Forget(ctx, ForgetOptions{IDs: []string{pick(), pick(), pick()}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if ir, err := ns.Import(ctx, ImportOptions{Data: ex.Data}); err != nil || ir.Imported["memory"]+ir.Skipped["memory"] == 0 {
+				t.Fatal(err)
+			}
+		case 11:
+			kind = "consolidate"
+			if cr, err := ns.Consolidate(ctx, ConsolidateOptions{IncludePermanent: true}); err != nil || cr == nil {
+				t.Fatal(err)
+			}
 		}
 		kinds[kind]++
 		err := e.do(ctx, func() error {
@@ -377,7 +397,7 @@ func TestBM25Index_randomOps(t *testing.T) {
 			t.Fatalf("step %d (%s): recall with the index (its cached hit rows too) differs:\n%s\nwithout:\n%s", step, kind, a, b)
 		}
 	}
-	if len(kinds) < 10 || compared < 10000 {
+	if len(kinds) < 12 || compared < 10000 {
 		t.Errorf("ops %v, %d candidates compared: the test no longer exercises the index", kinds, compared)
 	}
 }
