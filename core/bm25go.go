@@ -38,6 +38,10 @@ import (
 // FTS5 as before. Queries of stopwords only (which match nearly every row) and a
 // database shared by several namespaces (rescored per namespace, nsbm25.go) keep their
 // own paths.
+//
+// Outside a transaction and for recall's usual filter (expiry and supersession), the
+// in-memory index (bm25index.go) serves the same namespaces without asking FTS5 for the
+// matches at all; this path remains for the other filters and inside transactions.
 
 // bm25GoMaxRows is the largest namespace (memories in memories_fts) whose recall scores
 // BM25 in Go: the largest measured (docs/BENCHMARKS.md, "Issue 15, third round": in Node,
@@ -53,9 +57,14 @@ type bm25GoState struct {
 	// inFTS5 makes recall rank in FTS5 even where it would score BM25 in Go; tests set
 	// it to compare the two.
 	inFTS5 bool
-	docs   map[string]*docTerms // by the row's text (docKey)
-	bytes  int                  // the keys' length in all
-	key    []byte               // scratch for docKey
+	// noIndex makes recall skip the in-memory index (bm25index.go) and ask FTS5 for the
+	// matches; tests set it to compare the two.
+	noIndex bool
+	idx     *memIndex            // the in-memory index of one namespace, or nil
+	synced  bool                 // this recall's candidates came from idx, just synced
+	docs    map[string]*docTerms // by the row's text (docKey)
+	bytes   int                  // the keys' length in all
+	key     []byte               // scratch for docKey
 }
 
 // docTerms is one row's indexed tokens as BM25 needs them: its length in tokens and its

@@ -117,12 +117,14 @@ func describe(cs []store.Candidate) string {
 }
 
 // TestBM25Go_recallUnchanged checks whole recalls (explain: every component) with BM25
-// in Go against the same recalls ranked in FTS5.
+// in Go — from the in-memory index (bm25index.go) and from FTS5's unranked matches —
+// against the same recalls ranked in FTS5.
 func TestBM25Go_recallUnchanged(t *testing.T) {
 	e, ns, queries := bm25GoEngine(t)
+	queries = append(queries, "the of and", "you the by to")
 	ctx := context.Background()
-	run := func(inFTS5 bool) string {
-		e.bm25go.inFTS5 = inFTS5
+	run := func(inFTS5 bool, noIndex ...bool) string {
+		e.bm25go.inFTS5, e.bm25go.noIndex = inFTS5, len(noIndex) > 0
 		out := ""
 		for _, q := range queries {
 			for _, o := range []RecallOptions{{Limit: 10, Peek: true, Explain: true}, {Limit: 3, Peek: true, Types: []string{"preference"}, Explain: true}} {
@@ -143,13 +145,17 @@ func TestBM25Go_recallUnchanged(t *testing.T) {
 	if goRun != ftsRun {
 		t.Errorf("recall differs:\nGo:\n%s\nFTS5:\n%s", goRun, ftsRun)
 	}
+	if matchRun := run(false, true); matchRun != ftsRun {
+		t.Errorf("recall differs:\nGo without the index:\n%s\nFTS5:\n%s", matchRun, ftsRun)
+	}
 	if len(goRun) < 10000 {
 		t.Errorf("recalls returned little (%d bytes): the workload no longer matches", len(goRun))
 	}
 }
 
 // BenchmarkBM25Go_recall times recall on percall.mjs's workload (opCostWorkload) with BM25
-// scored in Go and ranked in FTS5, natively, at 1k memories:
+// scored in Go from the in-memory index (index), from FTS5's matches (go) and ranked in
+// FTS5 (fts5), natively, at 1k memories:
 // go test ./core -run '^$' -bench BM25Go_recall.
 func BenchmarkBM25Go_recall(b *testing.B) {
 	for _, n := range []int{1000} {
@@ -167,9 +173,9 @@ func BenchmarkBM25Go_recall(b *testing.B) {
 		if _, err := ns.Remember(ctx, in...); err != nil {
 			b.Fatal(err)
 		}
-		for _, mode := range []string{"go", "fts5"} {
+		for _, mode := range []string{"index", "go", "fts5"} {
 			b.Run(fmt.Sprintf("%d/%s", n, mode), func(b *testing.B) {
-				e.bm25go.inFTS5 = mode == "fts5"
+				e.bm25go.inFTS5, e.bm25go.noIndex = mode == "fts5", mode == "go"
 				i := 0
 				for b.Loop() {
 					if _, err := ns.Recall(ctx, queries[i%len(queries)], RecallOptions{Limit: 10, Peek: true}); err != nil {

@@ -138,7 +138,7 @@ func (e *Engine) fillHits(hits []Hit, cands []candidate) error {
 		if !ok {
 			continue
 		}
-		m, err := e.db.MemoryByRowid(rowid)
+		m, err := e.hitMemory(rowid) // bm25index_hits.go: SQLite's row, or its copy
 		if err != nil {
 			return err
 		}

@@ -27,6 +27,7 @@ const commonQueryScan = 500
 // are scored again with the namespace's own BM25 statistics (nsbm25.go).
 func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool int) ([]store.Candidate, error) {
 	match, w := recall.MatchExpr(tokens), storeWeights(e.scoring)
+	e.bm25go.synced = false // until matchLexicalIndex syncs (bm25index_hits.go)
 	st, shared, err := e.lexicalStats(ns)
 	if err != nil {
 		return nil, err
@@ -41,6 +42,9 @@ func (e *Engine) matchLexical(ns string, tokens []string, f store.Filter, pool i
 			return nil, err
 		}
 		return e.rescoreNS(ns, tokens, st, lex, w, pool)
+	}
+	if c, ok, err := e.matchLexicalIndex(ns, tokens, st, f, w, pool); ok || err != nil {
+		return c, err // bm25index.go: no MATCH at all
 	}
 	if e.useBM25Go(st, tokens) {
 		return e.matchLexicalGo(ns, match, tokens, f, w, pool) // bm25go.go

@@ -46,6 +46,7 @@ type DB struct {
 	// noCounters: the schema is older than countersSchema (a test's file).
 	noCounters bool
 	dfc        *dfCache // per-namespace document frequencies (nsstats.go)
+	mw         memWatch // the memories rows written, for recall's index (memwatch.go)
 	// schemaVersion is the schema version the database was migrated to (nsstats.go: a test's
 	// database of an older version keeps no BM25 statistics).
 	schemaVersion int

@@ -101,6 +101,7 @@ func (d *DB) InMemory() bool { return d.path == "" || d.path == ":memory:" }
 // checks. The cached prepared statements are finalised.
 func (d *DB) Restore(ctx context.Context, data []byte, max int64) (info SnapshotInfo, err error) {
 	d.dfc = nil // counts of the database being replaced (nsstats.go)
+	d.resetMemWatch()
 	h, err := checkHeader(data, max)
 	if err != nil {
 		return info, err

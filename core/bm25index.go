@@ -1,0 +1,500 @@
+package core
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"unsafe"
+
+	"github.com/memcore/memcore/core/internal/store"
+	"github.com/memcore/memcore/core/internal/text"
+)
+
+// Recall's in-memory index (issue 15, items 1 and 2: recall per call).
+//
+// BM25 computed in Go (bm25go.go) still asked FTS5 for every match of the query: an
+// unranked MATCH, in the wasm builds 2–2.5× a whole recall of sqlite-wasm's. For a
+// namespace alone in the database and at most bm25GoMaxRows memories, the engine keeps
+// instead, in Go memory, what that path read per match: each memory's indexed terms
+// (postings: term → rows, with the term's count per column), its length in tokens, and
+// the fields recall's usual filter and its scoring read (expiry, supersession, id,
+// importance, times, access count). A recall then asks SQLite only for FTS5's totals
+// (one row) and, afterwards, the hits' whole rows (fillHits): no MATCH at all.
+//
+// The scores are the Go path's, so FTS5's to the bit: the same formula (nsScorer), N and
+// the token total from FTS5's averages record read at each recall, each term's document
+// frequency the length of its postings (every row of the namespace, which is every row
+// of the table, as FTS5 counts), each row's frequencies summed column by column in the
+// same order. Ties go in rowid order, as the ranked statement returns them. A query of
+// stopwords only ranks the newest max(commonQueryScan, 10·pool) passing matches, as
+// store.MatchMemoryScoresNewest does: the same hits as before, without asking FTS5.
+//
+// The index follows every write: store.MemoryWrites lists the rows this connection
+// wrote (SQLite's update hook) and reports a reset when another connection committed
+// (data_version), after a restore or a bulk write; the listed rows are read again and
+// patched in, a reset rebuilds. Inside a transaction (rows may roll back) and for
+// filters other than expiry and supersession the Go path (matchLexicalGo) runs instead.
+// One namespace is indexed at a time: the index serves only a namespace alone in the
+// database, and at most bm25GoMaxRows rows (docs/SCORING.md gives its bytes).
+
+// memIndex is the in-memory index of one namespace's memories.
+type memIndex struct {
+	ns       string
+	bad      bool // a row cannot be indexed (a term counted past 65535): not used until a write
+	rows     []idxRow
+	free     []int32          // slots of rows that left
+	slot     map[int64]int32  // rowid → slot
+	dict     map[string]int32 // stem → term
+	post     [][]posting      // by term: the rows holding it, in no order
+	tmax     [][3]uint16      // by term: its largest count per column in any row (a bound)
+	hit      []int32          // scratch, by slot: 1 + the row's place among a query's matches
+	freq     []float64        // scratch: the matches' weighted term frequencies
+	seen     []int32          // scratch: the matched slots
+	cutTerms int              // queries' terms that added no new rows (maxScoreCut), for tests
+	noCut    bool             // tests and benchmarks: never cut
+	// whole holds the whole rows of hits recall read (bm25index_hits.go), by rowid.
+	whole map[int64]*Memory
+}
+
+// idxRow is one memory in the index; rowid 0 marks a free slot.
+type idxRow struct {
+	f          store.ScoreFields
+	expiresMS  int64
+	hasExpires bool
+	superseded bool
+	dl         int32
+	terms      []int32     // its distinct terms, in the order of docTerms
+	n          [][3]uint16 // each term's count in title, subject, content
+}
+
+// posting is one row holding a term, with the term's count per column.
+type posting struct {
+	slot int32
+	n    [3]uint16
+}
+
+func (r *idxRow) live(f store.Filter) bool {
+	return (f.IncludeExpired || !r.hasExpires || r.expiresMS > f.Now.UnixMilli()) && (f.IncludeSuperseded || !r.superseded)
+}
+
+// matchLexicalIndex is matchLexical for a namespace the in-memory index serves; ok is
+// false when it does not (then nothing was done).
+func (e *Engine) matchLexicalIndex(ns string, tokens []string, st store.BM25Stats, f store.Filter, w store.Weights, pool int) (_ []store.Candidate, ok bool, err error) {
+	if e.bm25go.inFTS5 || e.bm25go.noIndex || st.Rows <= 0 || st.Rows != st.TableRows || st.Rows > bm25GoMaxRows || !f.OnlyExpiry() {
+		return nil, false, nil
+	}
+	x, err := e.syncIndex(ns)
+	if err != nil || x == nil {
+		return nil, false, err
+	}
+	e.bm25go.synced = true // bm25index_hits.go
+	tot, err := e.db.MemoryFTSTotals()
+	if err != nil {
+		return nil, true, err
+	}
+	if tot.Rows <= 0 || tot.Tokens <= 0 {
+		return nil, false, nil // the Go path lets FTS5 say what is wrong
+	}
+	c, err := x.match(ns, tokens, f, [3]float64{w.Title, w.Subject, w.Content}, pool, tot)
+	return c, true, err
+}
+
+// syncIndex brings the index of ns up to date with the database and returns it; nil
+// when it cannot serve now (inside a transaction, or a row it cannot hold).
+func (e *Engine) syncIndex(ns string) (*memIndex, error) {
+	rowids, reset, ok, err := e.db.MemoryWrites()
+	if err != nil || !ok {
+		return nil, err
+	}
+	x := e.bm25go.idx
+	if reset || x == nil || x.ns != ns || (x.bad && len(rowids) > 0) {
+		e.bm25go.idx = nil
+		x = &memIndex{ns: ns, slot: map[int64]int32{}, dict: map[string]int32{}}
+		err := e.db.ScanIndexRows(ns, func(r *store.IndexRow) error { return e.indexAdd(x, r) })
+		if err != nil && !x.bad {
+			return nil, err
+		}
+		e.bm25go.idx = x
+	} else {
+		for _, rowid := range rowids {
+			if err := e.indexPatch(x, rowid); err != nil {
+				e.bm25go.idx = nil // rebuilt at the next recall
+				return nil, err
+			}
+			if x.bad {
+				break
+			}
+		}
+	}
+	if x.bad {
+		return nil, nil
+	}
+	return x, nil
+}
+
+// errIndexCount stops a build: a row holds a term more than a posting can count.
+var errIndexCount = fmt.Errorf("a term occurs more than %d times in one column", math.MaxUint16)
+
+// indexAdd adds row r (not yet in x) to x when it is of x's namespace.
+func (e *Engine) indexAdd(x *memIndex, r *store.IndexRow) error {
+	if r.Namespace != x.ns {
+		return nil // the database is no longer the namespace's alone: st says so at the next recall
+	}
+	d, err := e.bm25go.terms(&r.Text)
+	if err != nil {
+		return fmt.Errorf("memory row %d: %w", r.Fields.Rowid, err)
+	}
+	row := idxRow{f: r.Fields, expiresMS: r.ExpiresMS, hasExpires: r.HasExpires, superseded: r.Superseded,
+		dl: int32(d.dl), terms: make([]int32, len(d.terms)), n: make([][3]uint16, len(d.terms))}
+	for k, t := range d.terms {
+		for c, n := range t.n {
+			if n > math.MaxUint16 {
+				x.bad = true
+				return errIndexCount
+			}
+			row.n[k][c] = uint16(n)
+		}
+	}
+	var s int32
+	if k := len(x.free); k > 0 {
+		s, x.free = x.free[k-1], x.free[:k-1]
+	} else {
+		s = int32(len(x.rows))
+		x.rows = append(x.rows, idxRow{})
+		x.hit = append(x.hit, 0)
+	}
+	for k, t := range d.terms {
+		id, ok := x.dict[t.stem]
+		if !ok {
+			id = int32(len(x.post))
+			x.dict[t.stem] = id
+			x.post = append(x.post, nil)
+			x.tmax = append(x.tmax, [3]uint16{})
+		}
+		for c, n := range row.n[k] {
+			x.tmax[id][c] = max(x.tmax[id][c], n) // not lowered when rows leave: still a bound
+		}
+		row.terms[k] = id
+		x.post[id] = append(x.post[id], posting{slot: s, n: row.n[k]})
+	}
+	x.rows[s] = row
+	x.slot[r.Fields.Rowid] = s
+	return nil
+}
+
+// indexRemove takes the row in slot s out of x.
+func (x *memIndex) remove(s int32) {
+	row := &x.rows[s]
+	for _, id := range row.terms {
+		p := x.post[id]
+		for i := range p {
+			if p[i].slot == s {
+				p[i] = p[len(p)-1]
+				x.post[id] = p[:len(p)-1]
+				break
+			}
+		}
+	}
+	delete(x.slot, row.f.Rowid)
+	*row = idxRow{}
+	x.free = append(x.free, s)
+}
+
+// indexPatch reads the memory of rowid again into x: gone, moved to another namespace,
+// or changed. A row whose indexed text is unchanged (recall heat, importance, expiry,
+// supersession) keeps its postings.
+func (e *Engine) indexPatch(x *memIndex, rowid int64) error {
+	delete(x.whole, rowid)
+	s, had := x.slot[rowid]
+	found, err := e.db.IndexRowByRowid(rowid, func(r *store.IndexRow) error {
+		if had && r.Namespace == x.ns {
+			d, err := e.bm25go.terms(&r.Text)
+			if err != nil {
+				return fmt.Errorf("memory row %d: %w", rowid, err)
+			}
+			if row := &x.rows[s]; x.sameTerms(row, d) {
+				row.f, row.expiresMS, row.hasExpires, row.superseded = r.Fields, r.ExpiresMS, r.HasExpires, r.Superseded
+				return nil
+			}
+		}
+		if had {
+			x.remove(s)
+		}
+		return e.indexAdd(x, r)
+	})
+	if err == errIndexCount {
+		return nil // x.bad is set
+	}
+	if !found && had {
+		x.remove(s)
+	}
+	return err
+}
+
+// sameTerms says whether row holds exactly the terms and counts of d.
+func (x *memIndex) sameTerms(row *idxRow, d *docTerms) bool {
+	if int(row.dl) != d.dl || len(row.terms) != len(d.terms) {
+		return false
+	}
+	for k, t := range d.terms {
+		if id, ok := x.dict[t.stem]; !ok || id != row.terms[k] {
+			return false
+		}
+		for c, n := range t.n {
+			if n != int(row.n[k][c]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// match returns the best pool rows of x matching any of tokens and passing f, by BM25
+// with column weights w and FTS5's totals tot, best first — what matchLexicalGo returns
+// (and, for a query of stopwords only, matchLexicalFTS).
+func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float64, pool int, tot store.FTSTotals) ([]store.Candidate, error) {
+	np := len(tokens)
+	df := make([]int64, np)
+	lists := make([][]posting, np)
+	for i, t := range tokens {
+		if id, ok := x.dict[text.Stem(t)]; ok {
+			lists[i] = x.post[id]
+			df[i] = int64(len(lists[i]))
+		}
+	}
+	seen, freq := x.seen[:0], x.freq[:0]
+	add := func(i int, q posting, j int32) {
+		// FTS5 adds a column's weight once per occurrence, column by column.
+		at := int(j-1)*np + i
+		for c := range 3 {
+			for range q.n[c] {
+				freq[at] += w[c]
+			}
+		}
+	}
+	sc := newNSScorer(tokens, df, store.BM25Stats{Rows: tot.Rows, Tokens: tot.Tokens, TableRows: tot.Rows}, w[:])
+	common := text.CommonOnly(tokens)
+	// Terms with the most to add first; once what the terms left could add to a row is
+	// below the pool-th best score so far (maxScoreCut), they add no new rows.
+	order := make([]int, np)
+	for i := range order {
+		order[i] = i
+	}
+	var ub []float64
+	if !common && !x.noCut {
+		ub = x.termBounds(sc, tokens, lists, w)
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch {
+			case ub[a] > ub[b]:
+				return -1
+			case ub[a] < ub[b]:
+				return 1
+			}
+			return 0
+		})
+	}
+	var keep []bool // after the cut: which rows seen can still reach the pool
+	for k, i := range order {
+		if keep == nil && ub != nil && k > 0 {
+			if keep = x.maxScoreCut(sc, seen, freq, np, f, pool, ub, order[k:]); keep != nil {
+				x.cutTerms++
+			}
+		}
+		for _, q := range lists[i] {
+			j := x.hit[q.slot]
+			if keep != nil && (j == 0 || !keep[j-1]) {
+				continue // it cannot reach the pool (maxScoreCut)
+			}
+			if j == 0 {
+				seen = append(seen, q.slot)
+				j = int32(len(seen))
+				x.hit[q.slot] = j
+				for range np {
+					freq = append(freq, 0)
+				}
+			}
+			add(i, q, j)
+		}
+	}
+	defer func() {
+		for _, s := range seen {
+			x.hit[s] = 0
+		}
+		x.seen, x.freq = seen[:0], freq[:0]
+	}()
+	// The passing matches; for stopwords only, the newest scan of them (store's floor).
+	pass := make([]int32, 0, len(seen))
+	for j, s := range seen {
+		if (keep == nil || keep[j]) && x.rows[s].live(f) {
+			pass = append(pass, int32(j))
+		}
+	}
+	if len(pass) == 0 {
+		return nil, nil
+	}
+	if scan := max(commonQueryScan, 10*pool); common && len(pass) >= scan {
+		ids := make([]int64, len(pass))
+		for k, j := range pass {
+			ids[k] = x.rows[seen[j]].f.Rowid
+		}
+		slices.Sort(ids)
+		floor := ids[len(ids)-scan]
+		pass = slices.DeleteFunc(pass, func(j int32) bool { return x.rows[seen[j]].f.Rowid < floor })
+	}
+	top := make(topK, 0, min(pool, len(pass)))
+	for _, j := range pass {
+		row := &x.rows[seen[j]]
+		top.offer(scoredRow{sc.scoreFreq(freq[int(j)*np:int(j+1)*np], int(row.dl)), row.f.Rowid, seen[j]}, pool)
+	}
+	slices.SortFunc(top, func(a, b scoredRow) int {
+		if a.better(b) {
+			return -1
+		}
+		return 1
+	})
+	cands := make([]store.Candidate, len(top))
+	for i, t := range top {
+		cands[i] = x.rows[t.slot].f.Candidate(ns)
+		cands[i].BM25 = t.bm25
+	}
+	return cands, nil
+}
+
+// termBounds returns, for each query term, a bound on what it adds to any row's score:
+// FTS5's term score at the largest weighted frequency the term has in any row (tmax)
+// and the shortest possible row, times a margin for rounding; nil when a negative weight
+// makes the score not grow with the frequency (then nothing is cut).
+func (x *memIndex) termBounds(sc *nsScorer, tokens []string, lists [][]posting, w [3]float64) []float64 {
+	if w[0] < 0 || w[1] < 0 || w[2] < 0 {
+		return nil
+	}
+	ub := make([]float64, len(tokens))
+	for i, t := range tokens {
+		if len(lists[i]) == 0 {
+			continue
+		}
+		m := x.tmax[x.dict[text.Stem(t)]]
+		f := float64(m[0])*w[0] + float64(m[1])*w[1] + float64(m[2])*w[2]
+		ub[i] = sc.idf[i] * (f * (bm25K1 + 1)) / (f + bm25K1*(1-bm25B)) * (1 + 1e-9)
+	}
+	return ub
+}
+
+// maxScoreCut decides whether the terms rest can still change the best pool, and when
+// they cannot all do so, which of the rows seen so far still can (nil: no cut). θ is
+// the pool-th best score of the rows seen, counting what the terms before added: those
+// scores only grow as the rest are added (each term adds a share ≥ 0, and a rounded sum
+// does not shrink when a term in it grows), so the pool-th best final score is at least
+// θ. The rest add at most the sum of their bounds ub: a row none of the terms before
+// holds cannot score above that, and a row seen above its score so far plus that. When
+// the bound is below θ, new rows are left out; and every row seen whose score plus the
+// bound is below θ: each scores less than the pool-th best, so the best pool — ties in
+// rowid order included — is the same as without the cut (margins of 1e-9 cover rounding).
+func (x *memIndex) maxScoreCut(sc *nsScorer, seen []int32, freq []float64, np int, f store.Filter, pool int, ub []float64, rest []int) []bool {
+	if len(seen) < pool || pool <= 0 {
+		return nil
+	}
+	var bound float64
+	for _, i := range rest {
+		bound += ub[i]
+	}
+	bound *= 1 + 1e-9
+	part := make([]float64, len(seen))
+	live := make([]float64, 0, len(seen))
+	for j, s := range seen {
+		part[j] = -1
+		if r := &x.rows[s]; r.live(f) {
+			part[j] = sc.scoreFreq(freq[j*np:(j+1)*np], int(r.dl))
+			live = append(live, part[j])
+		}
+	}
+	if len(live) < pool {
+		return nil
+	}
+	slices.Sort(live)
+	theta := live[len(live)-pool]
+	if !(bound < theta) {
+		return nil
+	}
+	keep := make([]bool, len(seen))
+	for j, p := range part {
+		keep[j] = p >= 0 && (p+bound)*(1+1e-9) >= theta
+	}
+	return keep
+}
+
+// scoredRow is a match with its score.
+type scoredRow struct {
+	bm25  float64
+	rowid int64
+	slot  int32
+}
+
+// better orders rows as the ranked statement does: higher score, then lower rowid.
+func (a scoredRow) better(b scoredRow) bool {
+	return a.bm25 > b.bm25 || (a.bm25 == b.bm25 && a.rowid < b.rowid)
+}
+
+// topK keeps the best k rows offered: a heap whose root is the worst kept.
+type topK []scoredRow
+
+func (h *topK) offer(r scoredRow, k int) {
+	t := *h
+	if len(t) < k {
+		t = append(t, r)
+		for i := len(t) - 1; i > 0; { // up
+			p := (i - 1) / 2
+			if !t[p].better(t[i]) {
+				break
+			}
+			t[p], t[i] = t[i], t[p]
+			i = p
+		}
+		*h = t
+		return
+	}
+	if k == 0 || !r.better(t[0]) {
+		return
+	}
+	t[0] = r
+	for i := 0; ; { // down
+		l, m := 2*i+1, i
+		if l < len(t) && t[m].better(t[l]) {
+			m = l
+		}
+		if l+1 < len(t) && t[m].better(t[l+1]) {
+			m = l + 1
+		}
+		if m == i {
+			break
+		}
+		t[m], t[i] = t[i], t[m]
+		i = m
+	}
+}
+
+// Bytes estimates the Go memory the index holds: its rows, their term lists, the
+// postings and the dictionary (what docs/SCORING.md reports per 1k and 10k memories).
+func (x *memIndex) Bytes() int {
+	n := cap(x.rows)*int(unsafe.Sizeof(idxRow{})) + cap(x.hit)*4 + cap(x.free)*4 + cap(x.freq)*8 + cap(x.seen)*4
+	for i := range x.rows {
+		r := &x.rows[i]
+		n += len(r.f.ID) + cap(r.terms)*4 + cap(r.n)*6
+	}
+	n += len(x.slot) * (8 + 4 + 8) // a map entry: key, value, about as much overhead
+	for s := range x.dict {
+		n += len(s) + 16 + 4 + 12
+	}
+	n += cap(x.post) * int(unsafe.Sizeof([]posting{}))
+	for _, p := range x.post {
+		n += cap(p) * int(unsafe.Sizeof(posting{}))
+	}
+	for _, m := range x.whole {
+		n += int(unsafe.Sizeof(*m)) + 8 + 8 + len(m.ID) + len(m.Namespace) + len(m.Type) + len(m.Title) + len(m.Content) +
+			len(m.Subject) + len(m.Predicate) + len(m.Tier) + len(m.Key) + len(m.SupersededBy) + len(m.Metadata)
+		for _, t := range m.Tags {
+			n += 16 + len(t)
+		}
+	}
+	return n
+}
