@@ -127,7 +127,7 @@ func (e *entry) unref() {
 func openEntry(ctx context.Context, name string) (e *entry, err error) {
 	deadline := time.Now().Add(LockWait)
 	storage := js.Global().Get("navigator").Get("storage")
-	root, err := awaitCall(storage, "getDirectory")
+	root, err := opfsRoot(storage)
 	if err != nil {
 		return nil, fmt.Errorf("%w: the browser refused the Origin Private File System (%v); private browsing windows may have none", ErrUnavailable, err)
 	}
@@ -152,16 +152,33 @@ func openEntry(ctx context.Context, name string) (e *entry, err error) {
 		}
 	}
 	base := segs[len(segs)-1]
-	db, err := openHandle(dir, base, name, deadline)
-	if err != nil {
-		return nil, err
+	// The database's and the journal's handles are asked for at once: each is two
+	// asynchronous OPFS steps (getFileHandle, createSyncAccessHandle), and a first open
+	// waits for them before SQLite reads a byte.
+	type opened struct {
+		h   *handle
+		err error
 	}
-	journal, err := openHandle(dir, base+"-journal", name, deadline)
-	if err != nil {
-		db.close()
-		return nil, err
+	journalDone := make(chan opened, 1)
+	go func() {
+		h, err := openHandle(dir, base+"-journal", name, deadline)
+		journalDone <- opened{h, err}
+	}()
+	db, dbErr := openHandle(dir, base, name, deadline)
+	j := <-journalDone
+	if dbErr != nil || j.err != nil {
+		if db != nil {
+			db.close()
+		}
+		if j.h != nil {
+			j.h.close()
+		}
+		if dbErr != nil {
+			return nil, dbErr
+		}
+		return nil, j.err
 	}
-	return &entry{name: name, db: db, journal: journal, refs: 1, unlock: unlock}, nil
+	return &entry{name: name, db: db, journal: j.h, refs: 1, unlock: unlock}, nil
 }
 
 func create() js.Value {
