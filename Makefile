@@ -65,7 +65,7 @@ CHROMIUM     ?= /usr/bin/chromium
 .PHONY: test-browser bench-browser web-demo chromium
 test-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
-	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs tabs.test.mjs glue.test.mjs crash.test.mjs replies.test.mjs
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs tabs.test.mjs glue.test.mjs crash.test.mjs replies.test.mjs firstvisit.test.mjs
 
 ## bench-browser: fetch+compile+instantiate, open → first recall, ingest of 1k and 10k,
 ## recall p50/p95 and the OPFS file's size in Chromium, beside Node and native Go in the

@@ -57,6 +57,17 @@ async function start({ wasmURL, wasmExecURL, bench }) {
     // The engine's download starts first; Go's wasm_exec.js loads meanwhile.
     const fetching = fetch(wasmURL, { credentials: 'same-origin' });
     fetching.catch(() => {}); // awaited below
+    // OPFS's root directory, asked for now (internal/opfs/root_js.go): a visit's first
+    // getDirectory takes 20–150 ms, which then overlaps the download and compile instead
+    // of the first open. A failure is left to the open, which asks again and reports it.
+    if (typeof self.navigator?.storage?.getDirectory === 'function') {
+      try {
+        self.__memcore_opfs_root = self.navigator.storage.getDirectory();
+        self.__memcore_opfs_root.catch(() => {});
+      } catch {
+        // no OPFS here: the open reports it
+      }
+    }
     importScripts(wasmExecURL);
     const go = new self.Go();
     go.argv = ['memcore'];

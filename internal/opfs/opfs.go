@@ -7,7 +7,10 @@
 // (the OPFS root, directories, file handles, creating the access handles, the Web Lock)
 // happen once, in [Acquire], before SQLite opens the file, from the goroutine of the open
 // request: a goroutine blocked on a channel lets the JavaScript event loop settle the
-// Promise, which is why SQLite never runs inside a js.FuncOf callback.
+// Promise, which is why SQLite never runs inside a js.FuncOf callback. The root is the
+// one the browser worker asked for when it started (root_js.go: its first request of a
+// visit overlaps the module's compile); the directories and both files' handles are asked
+// for while the Web Lock is awaited, and the two access handles at once once it is held.
 //
 // One owner: a database is held by one worker of an origin at a time — an exclusive Web
 // Lock named "memcore:opfs:<path>" and OPFS's own rule that a file has at most one sync

@@ -127,15 +127,22 @@ func (e *entry) unref() {
 func openEntry(ctx context.Context, name string) (e *entry, err error) {
 	deadline := time.Now().Add(LockWait)
 	storage := js.Global().Get("navigator").Get("storage")
-	root, err := awaitCall(storage, "getDirectory")
+	root, err := opfsRoot(storage)
 	if err != nil {
 		return nil, fmt.Errorf("%w: the browser refused the Origin Private File System (%v); private browsing windows may have none", ErrUnavailable, err)
 	}
+	// The directories and the two files (created when missing) need no lock: they are
+	// asked for while the Web Lock is awaited. Their access handles, which make this
+	// worker the files' one reader and writer, are asked for once the lock is held.
+	segs := strings.Split(name[1:], "/")
+	filesDone := make(chan fileHandles, 1)
+	go func() { filesDone <- openFiles(root, name, segs) }()
 	tLock := time.Now()
 	unlock, err := webLock(ctx, name, LockWait)
 	if tracing {
 		traceSince("await navigator.locks.request", tLock)
 	}
+	files := <-filesDone
 	if err != nil {
 		return nil, err
 	}
@@ -144,24 +151,71 @@ func openEntry(ctx context.Context, name string) (e *entry, err error) {
 			unlock()
 		}
 	}()
-	segs := strings.Split(name[1:], "/")
+	if files.err != nil {
+		return nil, files.err
+	}
+	// The database's and the journal's access handles are asked for at once: a first open
+	// waits for them before SQLite reads a byte.
+	base := segs[len(segs)-1]
+	type opened struct {
+		h   *handle
+		err error
+	}
+	journalDone := make(chan opened, 1)
+	go func() {
+		h, err := openSync(files.dir, files.journal, base+"-journal", name, deadline)
+		journalDone <- opened{h, err}
+	}()
+	db, dbErr := openSync(files.dir, files.db, base, name, deadline)
+	j := <-journalDone
+	if dbErr != nil || j.err != nil {
+		if db != nil {
+			db.close()
+		}
+		if j.h != nil {
+			j.h.close()
+		}
+		if dbErr != nil {
+			return nil, dbErr
+		}
+		return nil, j.err
+	}
+	return &entry{name: name, db: db, journal: j.h, refs: 1, unlock: unlock}, nil
+}
+
+// fileHandles are a database's directory and the FileSystemFileHandles of its file and
+// its journal, or the error that stopped openFiles.
+type fileHandles struct {
+	dir, db, journal js.Value
+	err              error
+}
+
+// openFiles walks (creating) the directories of the database name (split into segs) from
+// root and gets (creating) the handles of its file and its journal, both at once.
+func openFiles(root js.Value, name string, segs []string) (f fileHandles) {
 	dir := root
 	for _, s := range segs[:len(segs)-1] {
+		var err error
 		if dir, err = awaitCall(dir, "getDirectoryHandle", s, create()); err != nil {
-			return nil, fmt.Errorf("OPFS: cannot open the directory %q of %s: %w", s, name, err)
+			return fileHandles{err: fmt.Errorf("OPFS: cannot open the directory %q of %s: %w", s, name, err)}
 		}
 	}
 	base := segs[len(segs)-1]
-	db, err := openHandle(dir, base, name, deadline)
-	if err != nil {
-		return nil, err
+	type got struct {
+		fh  js.Value
+		err error
 	}
-	journal, err := openHandle(dir, base+"-journal", name, deadline)
-	if err != nil {
-		db.close()
-		return nil, err
+	journalDone := make(chan got, 1)
+	go func() {
+		fh, err := fileHandle(dir, base+"-journal")
+		journalDone <- got{fh, err}
+	}()
+	db, err := fileHandle(dir, base)
+	j := <-journalDone
+	if err == nil {
+		err = j.err
 	}
-	return &entry{name: name, db: db, journal: journal, refs: 1, unlock: unlock}, nil
+	return fileHandles{dir: dir, db: db, journal: j.fh, err: err}
 }
 
 func create() js.Value {
@@ -175,21 +229,34 @@ func errHeld(name string) error {
 	return fmt.Errorf("%s is open in another tab or worker of this site: an OPFS database has one owner at a time, and the other one did not close it within %v. Close it there (or that tab), or open another path", name, LockWait)
 }
 
-// openHandle opens (creating) the file fname in dir and its sync access handle. A file
-// that has another access handle (another worker, or a previous page's worker still
-// being torn down) is retried until deadline.
-func openHandle(dir js.Value, fname, dbName string, deadline time.Time) (*handle, error) {
+// fileHandle gets (creating) the handle of the file fname in dir.
+func fileHandle(dir js.Value, fname string) (js.Value, error) {
 	fh, err := awaitCall(dir, "getFileHandle", fname, create())
 	if err != nil {
 		if isQuota(err) {
-			return nil, fmt.Errorf("OPFS: cannot create %s: the site's storage quota is used up: %w", fname, err)
+			return js.Value{}, fmt.Errorf("OPFS: cannot create %s: the site's storage quota is used up: %w", fname, err)
 		}
-		return nil, fmt.Errorf("OPFS: cannot open %s: %w", fname, err)
+		return js.Value{}, fmt.Errorf("OPFS: cannot open %s: %w", fname, err)
 	}
+	return fh, nil
+}
+
+// openSync creates the sync access handle of fh (the file fname in dir). A file that has
+// another access handle (another worker, or a previous page's worker still being torn
+// down) is retried until deadline. fh was got before the Web Lock was held: a file that
+// was removed meanwhile (the previous owner's journal, when journals are not pooled) is
+// created again.
+func openSync(dir, fh js.Value, fname, dbName string, deadline time.Time) (*handle, error) {
 	for {
 		sah, err := awaitCall(fh, "createSyncAccessHandle")
 		if err == nil {
 			return newHandle(dir, fh, fname, sah), nil
+		}
+		if isName(err, "NotFoundError") && time.Now().Before(deadline) {
+			if fh, err = fileHandle(dir, fname); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if !isHeld(err) {
 			return nil, fmt.Errorf("OPFS: cannot open %s for reading and writing: %w", fname, err)

@@ -4,7 +4,9 @@
 // fresh profile whose page calls preload() at once and open() when it has resolved (the
 // application said early that it will need memory); then a repeat visit (a reload of the
 // first profile, after Chromium has had 5 s to write its code cache). Medians of the
-// rounds, builds interleaved. Then, for this tree, the cost of being a tab that is not
+// rounds, builds interleaved. The same first and repeat visits again with cold.html, whose
+// own module calls open() and recall() as it runs: in the visits above, page start → first
+// recall also holds Playwright seeing the page ready and calling in (100–200 ms). Then, for this tree, the cost of being a tab that is not
 // the owner: single writes and recalls from the owner's tab and from another tab.
 //
 //   make bench-browser                     (runs this after bench.mjs)
@@ -51,6 +53,8 @@ if (base !== 'none') {
   log(`building ${base} in ${dir}…`);
   execFileSync('sh', ['-c', `git -C "${REPO}" archive ${base} | tar -x -C "${dir}"`]);
   execFileSync('go', ['run', './cmd/wasmbuild', '-targets', 'js', '-q'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The in-page visits' fixture is this tree's (a base older than it has none).
+  fs.copyFileSync(path.join(HERE, 'fixtures', 'cold.html'), path.join(dir, 'test', 'browser', 'fixtures', 'cold.html'));
   builds.push({ name: `base (${git('rev-parse', '--short', base)})`, root: dir });
 }
 
@@ -87,6 +91,15 @@ async function visit(page, url, mode) {
   }, { mode, db: 'cold.db' });
 }
 
+/** Loads cold.html, whose own module opens and recalls at once (no driver round trip), and returns its times. */
+async function visitInPage(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => document.title === 'done', null, { timeout: 120_000 });
+  const r = await page.evaluate(() => window.coldResult);
+  if (r.error) throw new Error(`cold.html: ${r.error}`);
+  return r;
+}
+
 const rows = new Map(); // `${build}|${scenario}` → runs
 const add = (b, scenario, r) => {
   const k = `${b.name}|${scenario}`;
@@ -109,6 +122,14 @@ try {
           add(b, 'repeat visit (reload): open() at once', await visit(page, url, 'open'));
         });
         fs.rmSync(profile, { recursive: true, force: true });
+        const profile3 = tempDir('memcore-bench-cold-');
+        await withBrowser(profile3, async (page) => {
+          const inPage = `${origin}/test/browser/fixtures/cold.html`;
+          add(b, "first visit: open() from the page's module", await visitInPage(page, inPage));
+          await page.waitForTimeout(5000);
+          add(b, "repeat visit (reload): open() from the page's module", await visitInPage(page, inPage));
+        });
+        fs.rmSync(profile3, { recursive: true, force: true });
         const profile2 = tempDir('memcore-bench-cold-');
         await withBrowser(profile2, async (page) => add(b, 'first visit: preload() at once, open() when it resolved', await visit(page, url, 'preload')));
         fs.rmSync(profile2, { recursive: true, force: true });
