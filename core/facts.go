@@ -382,9 +382,19 @@ func (n *Namespace) commitFacts(ctx context.Context, fs []Fact, ci commitInfo) (
 	for i, f := range fs {
 		// Cut to the limits, which a host may set below a fact's size: a fact is not
 		// refused for its length.
+		pred, tags := f.Predicate, []string{ExtractedTag}
+		if ci.by == ByHeuristic && pred != "" && !facts.SingleValued(f) {
+			// A kind of claim, not a slot: "family" twice is two true facts, not a
+			// correction (facts.SingleValued). Kept as a tag, in the same search column,
+			// when the namespace's tag limits leave room for it.
+			if len(tags) < l.MaxTags && len(pred) <= l.MaxTagBytes {
+				tags = append(tags, pred)
+			}
+			pred = ""
+		}
 		in[i] = MemoryInput{Type: f.Type, Content: fitBytes(f.Content, l.MaxContentBytes),
-			Subject: fitBytes(f.Subject, l.MaxFieldBytes), Predicate: fitBytes(f.Predicate, l.MaxFieldBytes),
-			Tags: []string{ExtractedTag}, Importance: new(extractedImportance[f.Type]), Confidence: new(f.Confidence),
+			Subject: fitBytes(f.Subject, l.MaxFieldBytes), Predicate: fitBytes(pred, l.MaxFieldBytes),
+			Tags: tags, Importance: new(extractedImportance[f.Type]), Confidence: new(f.Confidence),
 			Source: ci.source(f.Evidence)}
 	}
 	dups := 0

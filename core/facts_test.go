@@ -138,8 +138,14 @@ func TestExtractFacts_commitStoresWithSource(t *testing.T) {
 	for i, m := range res.Memories {
 		f := res.Facts[i]
 		turn := appended[f.Evidence[0]-1] // message i+1 is turn i
+		// A kind of claim ("prefers") is a tag, a slot ("name") the predicate:
+		// TestExtractFacts_kindsDoNotSupersede.
+		tags := []string{core.ExtractedTag}
+		if m.Predicate == "" && f.Predicate != "" {
+			tags = append(tags, f.Predicate)
+		}
 		if m.Type != f.Type || m.Content != f.Content || m.Confidence != f.Confidence ||
-			!slices.Equal(m.Tags, []string{core.ExtractedTag}) || m.Source == nil ||
+			!slices.Equal(m.Tags, tags) || m.Source == nil ||
 			m.Source.SessionID != "s1" || !slices.Equal(m.Source.TurnIDs, []string{turn.ID}) {
 			t.Errorf("memory %d: %+v (source %+v) for fact %+v", i, m, m.Source, f)
 		}
@@ -544,7 +550,12 @@ func TestExtractFacts_cutToLimits(t *testing.T) {
 	if err != nil || len(res.Memories) != 4 {
 		t.Fatalf("%+v %v", res, err)
 	}
-	if m := res.Memories[2]; m.Subject != "use" || m.Predicate != "pre" || m.Content != "User prefers concise answers with code examples" {
+	if m := res.Memories[0]; m.Subject != "use" || m.Predicate != "nam" {
+		t.Errorf("memory %+v", m)
+	}
+	// "prefers" is a kind of claim, kept as a tag, which the field limit does not cut.
+	if m := res.Memories[2]; m.Subject != "use" || m.Predicate != "" || !slices.Contains(m.Tags, "prefers") ||
+		m.Content != "User prefers concise answers with code examples" {
 		t.Errorf("memory %+v", m)
 	}
 }
