@@ -324,6 +324,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 		return pf
 	}
 	out, cl := gateSentence(s, out, claims(s, idx, took, lazy))
+	out, cl = en5Sentence(s, idx, out, cl) // fifth round, English (claimen5.go)
 	return append(out, cl...)
 }
 

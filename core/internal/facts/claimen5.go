@@ -1,0 +1,212 @@
+package facts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Fifth round, English (issue 9 item 1): kinds of statement the retired blind3 set's
+// English writers used and the rules did not read, each fixed by a rule about the kind and
+// tested on new conversations in other words (testdata/dev9.json, u9_*). This file holds
+// what a sentence says as a whole, read after the sentence gate (en5Sentence); the clause
+// cuts and the claims without a subject are in claimen5clause.go.
+//
+//   - a retraction in other words: "scrap that", "I was joking", "just kidding",
+//     "asking for a friend" — the sentence's claims go;
+//   - the talk: "forgot to mention", "as I said" — not a fact;
+//   - someone else's news: "my coworker Jen just got engaged" — a friend's, a colleague's,
+//     a neighbour's world (not the user's family: "my sister just had a baby" stays);
+//   - forgetting as a comment: "…, I always forget the towels", "…, I always forget" —
+//     after another claim it is a remark on it, and with nothing forgotten it says nothing;
+//   - a title in single quotes: "In the song 'I Will Survive', who's the singer?" — the
+//     "I" is the title's;
+//   - a request after a claim: "I'm legally blind, please keep formatting simple",
+//     "coeliac, so strictly gluten-free please", "…so large print please" — the request is a
+//     standing rule of its own (the clause is cut before it: claimen5clause.go);
+//   - two objects with their own prepositions after one verb: "We use Jira for tickets and
+//     Perforce for version control", "I study kanji with WaniKani and grammar with Genki" —
+//     a fact each ("User also uses Perforce for version control");
+//   - a topic before the claim: "handmade candles, I sell them at the Saturday market" —
+//     the pronoun is the topic ("User sells handmade candles at…");
+//   - health words the kinds lacked (colour-blind, deaf, dyslexic, dementia, macular
+//     degeneration, medications): a claim of them is health.
+var (
+	retraction5EN = regexp.MustCompile(`(?i)\b(?:scrap\s+that|(?:i\s+was|i'm|im)\s+(?:only\s+|just\s+)?(?:joking|kidding)|just\s+kidding|jk|asking\s+for\s+a\s+friend)\b`)
+	talk5EN       = regexp.MustCompile(`(?i)\bforgot\s+to\s+(?:mention|say|tell\s+you|add)\b|\bas\s+I\s+(?:said|mentioned)\b|\bshould\s+have\s+(?:said|mentioned)\b`)
+	// others5EN: news of someone outside the family ("User's coworker Jen just got engaged").
+	others5EN = regexp.MustCompile(`^User's\s+(?i:friend|best\s+friend|coworker|co-worker|colleague|boss|manager|neighbou?r|roommate|flatmate|housemate|classmate|teacher|doctor|landlord|mate|buddy|pal|acquaintance)(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?i:just|recently|finally)\s+(?i:got|had|moved|bought|started|quit|left|found|won|lost|passed|adopted|became|announced|booked)\b`)
+	// forget5EN: "User always forgets the towels", "User always forgets".
+	forget5EN = regexp.MustCompile(`(?i)^User\s+(?:(?:always|often|usually|sometimes|still|constantly|tend\s+to|tends\s+to|keeps|keep)\s+)*(?:forgets?|forgetting|forgot)\b\s*(?:(?:it|them|things|stuff|everything|that|this)\b)?\s*[.!]*$`)
+	forgetAny5EN = regexp.MustCompile(`(?i)^User\s+(?:(?:always|often|usually|sometimes|still|constantly|tends\s+to|keeps)\s+)*(?:forgets?|forgetting)\b`)
+	// quoted5EN: a title or phrase in single quotes ('I Will Survive').
+	quoted5EN = regexp.MustCompile(`(?:^|[\s(])'[^']{1,60}'(?:[\s,.;:!?)]|$)`)
+	// tailRule5EN: a request that ends a sentence after a claim ("…, please keep formatting
+	// simple", "…so strictly gluten-free please", "…, so please don't rely on colour"). Its
+	// group 1 is the request. Not a request for content: "please help", "please tell me…".
+	tailRule5EN = regexp.MustCompile(`(?i)^(?:\s*[,;—–-]\s*|\s+)(?:and\s+)?(?:so\s+)?((?:please|pls|kindly)\s+(?:don't|do\s+not|never|always|keep|use|avoid|stick\s+to|stay|write|answer|reply|describe|talk|no|only|make\s+(?:it|them|everything|things)|go\s+easy)\b[^?]*|(?:(?:strictly|only|just|mostly)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:please|pls))[\s.!]*$`)
+	tailNotRule5 = regexp.MustCompile(`(?i)^(?:so\s+)?(?:please\s+|pls\s+)?(?:help|tell|explain|suggest|recommend|show|give|send|check|let|any|some|more|thanks|thank|reply\s+soon|answer\s+quickly|hurry|advice|ideas?|tips?|suggestions?|recipes?|info|information|details|no|not|nothing|none|an?\s)\b`)
+	// gap5EN: "<verb> X <prep> A and Y <prep> B": the second object and its phrase.
+	gap5EN = regexp.MustCompile(`^(User(?:\s+and\s+family|'s\s+team)?\s+(?:(?:also|mostly|mainly|usually|always|now|currently)\s+)?[a-z]+)\s+((?:the\s+|my\s+|their\s+|our\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([\w'.+# -]{2,40}?)\s+and\s+((?:the\s+|their\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([^,;]{2,60}?)(?:\s*[,;—–-].*)?$`)
+	// topic5EN: a bare noun phrase before the claim ("handmade candles, I sell them…").
+	topic5EN   = regexp.MustCompile(`(?i)^((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s*,\s*(?:and\s+|so\s+)?I\s+(?:[a-z]+\s+){1,2}?(?:them|it)\b`)
+	topicNot5  = wordSet(`i me my we our you your he she it they them this that these those there here yes yeah no ok okay so well oh hi hey hello thanks sure honestly basically anyway also and but lol haha sorry please`)
+	health5EN  = regexp.MustCompile(`(?i)\b(?:colou?r[- ]?blind|legally\s+blind|deaf|hard\s+of\s+hearing|dyslexi[ac]|dyspraxi[ac]|alzheimer'?s|dementia|parkinson'?s|macular\s+degeneration|epilep(?:sy|tic)|crohn'?s|ibs|metformin|insulin|lisinopril|statins?|inhaler|chemo(?:therapy)?|cancer|tinnitus|blood\s+sugar)\b`)
+	// idiom5EN: a remark in a first person's words ("got a lot of time on my hands").
+	idiom5EN = regexp.MustCompile(`(?i)\btime\s+on\s+(?:their|my)\s+hands\b|\bat\s+(?:their|my)\s+wits'?\s+end\b|\bin\s+over\s+(?:their|my)\s+head\b`)
+	// placeSaid5EN: the place of a "based in X" extra fact, said already by its claim.
+	placeSaid5EN = regexp.MustCompile(`(?i)\b(?:living|live|lives|working|works|work|based|moved|settled|staying)\s+(?:\w+\s+)?in\s+`)
+	firstNoQ5 = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+)
+
+// en5Sentence returns what an English sentence keeps of its cues and claims after the
+// sentence gate, and what it adds: a request after a claim as a rule, a fact per object of
+// a verb with two ("…for tickets and Perforce for version control").
+func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
+	if !hasLatin(s.s) || hasHan(s.s) {
+		return cues, cl
+	}
+	if len(cl) > 0 && may(s.lower, retraction5Need) && retraction5EN.MatchString(s.s) {
+		cl = nil
+	}
+	out := cl[:0:0]
+	for i, f := range cl {
+		c := f.Content
+		switch {
+		case may(strings.ToLower(c), talk5Need) && talk5EN.MatchString(c):
+		case strings.HasPrefix(c, "User's ") && others5EN.MatchString(c):
+		case strings.Contains(c, "forg") && (forget5EN.MatchString(c) || i > 0 && forgetAny5EN.MatchString(c)):
+		case strings.HasPrefix(c, "User: ") && strings.Contains(s.s, "'") && !firstNoQ5.MatchString(quoted5EN.ReplaceAllString(s.s, " ")):
+		case strings.HasPrefix(strings.ToLower(c), "user: please "), strings.HasPrefix(strings.ToLower(c), "user: pls "): // a request, not a claim
+		case may(strings.ToLower(c), idiom5Need) && idiom5EN.MatchString(c):
+		case strings.HasPrefix(c, "User is based in ") && placeSaid5(cl, strings.TrimPrefix(c, "User is based in ")):
+		default:
+			if f.Predicate == "about" && may(strings.ToLower(c), health5Need) && health5EN.MatchString(c) {
+				f.Type, f.Predicate, f.Confidence = TypeProfile, "health", max(f.Confidence, 0.75)
+			}
+			f.Content = topic5(s.s, f.Content)
+			out = append(out, f)
+			if g, ok := gap5(f); ok {
+				out = append(out, g)
+			}
+		}
+	}
+	if len(out) > 0 {
+		if r, ok := tailRule5(s, idx, cues); ok {
+			cues = append(cues, r)
+		}
+	}
+	return cues, out
+}
+
+// placeSaid5 reports whether a claim of the sentence says where the user lives or works
+// already ("User is now living in Dubai on a work visa" makes "User is based in Dubai" a
+// second fact of the same thing).
+func placeSaid5(cl []Fact, place string) bool {
+	for _, f := range cl {
+		if f.Content == "User is based in "+place {
+			continue
+		}
+		for _, m := range placeSaid5EN.FindAllStringIndex(f.Content, -1) {
+			if strings.HasPrefix(f.Content[m[1]:], place) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tailRule5 returns the request that ends a sentence after a claim as a rule, unless the
+// sentence has a rule already.
+func tailRule5(s *sentence, idx int, cues []Fact) (Fact, bool) {
+	for _, f := range cues {
+		if f.Type == TypeRule {
+			return Fact{}, false
+		}
+	}
+	at := tailRule5At(s.r)
+	if at < 0 {
+		return Fact{}, false
+	}
+	m := tailRule5EN.FindStringSubmatch(string(s.r[at:]))
+	req := strings.TrimRight(strings.TrimSpace(m[1]), ".! ")
+	return Fact{Type: TypeRule, Content: clip(strings.ToUpper(req[:1]) + req[1:]), Confidence: 0.7, Evidence: []int{idx}}, true
+}
+
+// tailRule5At returns the rune index where a request after a claim starts in r (at the
+// comma, dash or space before it), or -1: the last comma or " so " whose rest is one.
+func tailRule5At(r []rune) int {
+	if !strings.Contains(strings.ToLower(string(r)), "please") && !strings.Contains(strings.ToLower(string(r)), "pls") && !strings.Contains(strings.ToLower(string(r)), "kindly") {
+		return -1
+	}
+	for i := 1; i < len(r); i++ {
+		c := r[i]
+		if c != ',' && c != ';' && c != '—' && c != '–' && !(c == ' ' && hasPrefixFold(r[i+1:], "so ")) {
+			continue
+		}
+		rest := string(r[i:])
+		if tailRule5EN.MatchString(rest) {
+			body := strings.TrimLeft(rest, " ,;—–-")
+			if tailNotRule5.MatchString(strings.TrimPrefix(strings.TrimPrefix(body, "and "), "so ")) {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// gap5 returns the second fact of a claim whose verb has two objects, each with its own
+// preposition ("User and family use Jira for tickets and Perforce for version control" →
+// "User and family also use Perforce for version control"), and cuts the first.
+func gap5(f Fact) (Fact, bool) {
+	if !strings.Contains(f.Content, " and ") {
+		return Fact{}, false
+	}
+	m := gap5EN.FindStringSubmatch(f.Content)
+	if m == nil || m[3] != m[6] || strings.EqualFold(m[2], m[5]) {
+		return Fact{}, false
+	}
+	subj, verb, _ := strings.Cut(m[1], " ")
+	for strings.HasPrefix(verb, "and ") || strings.HasPrefix(verb, "family ") || strings.HasPrefix(verb, "team ") {
+		w, rest, _ := strings.Cut(verb, " ")
+		subj, verb = subj+" "+w, rest
+	}
+	g := f
+	g.Content = clip(subj + " also " + verb + " " + m[5] + " " + m[6] + " " + strings.TrimSpace(m[7]))
+	g.Confidence = f.Confidence - 0.05
+	return g, true
+}
+
+// topic5 puts the topic of "handmade candles, I sell them at…" where the claim's pronoun
+// is ("User sells them at…" → "User sells handmade candles at…").
+func topic5(sent, content string) string {
+	if !strings.HasPrefix(content, "User ") || !strings.Contains(content, " them") && !strings.Contains(content, " it") {
+		return content
+	}
+	m := topic5EN.FindStringSubmatch(strings.TrimSpace(sent))
+	if m == nil {
+		return content
+	}
+	for _, w := range strings.Fields(strings.ToLower(m[1])) {
+		if topicNot5[w] {
+			return content
+		}
+	}
+	for _, p := range []string{" them", " it"} {
+		if i := strings.Index(content, p); i > 0 && strings.Count(strings.Fields(content[:i])[0], " ") == 0 && len(strings.Fields(content[:i])) <= 3 {
+			j := i + len(p)
+			if j == len(content) || strings.ContainsRune(" ,.;!", rune(content[j])) {
+				return content[:i] + " " + m[1] + content[j:]
+			}
+		}
+	}
+	return content
+}
+
+// Need words of the expressions above (each match contains one).
+var (
+	retraction5Need = []string{"scrap", "joking", "kidding", "jk", "friend"}
+	talk5Need       = []string{"forgot", "said", "mentioned"}
+	idiom5Need      = []string{"hands", "wits", "over"}
+	health5Need     = words("colo blind deaf hearing dyslex dyspraxi alzheimer dementia parkinson macular epilep crohn ibs metformin insulin lisinopril statin inhaler chemo cancer tinnitus sugar")
+)

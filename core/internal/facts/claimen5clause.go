@@ -1,0 +1,239 @@
+package facts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Fifth round, English: where a clause ends and what a clause without a subject says
+// (the sentence-level rules are in claimen5.go). Kinds, each with dev9.json cases:
+//
+//   - a lead-in with a colon ("ok background: I'm 72, widowed, live alone…", "For context:
+//     solo game dev, making a roguelike…"): the user is still the subject, so the claims
+//     after it are cut as after "I'm …";
+//   - an age, a status or a verb after an adverb, going on after "I'm …" ("I'm a delivery
+//     rider in Leeds, 23, doing a part-time degree", "I'm 34 and just became a dad", "grew
+//     up in Manila, now living in Dubai"): a claim each;
+//   - "every time I…", "each time I…" join the clause before (a time, not a new claim:
+//     "I get migraines every time I do a run of night shifts");
+//   - a status with no subject at the start ("coeliac, so…", "type 2 diabetic, no pork"):
+//     "User is coeliac"; "no pork" after it: "User avoids pork";
+//   - "planning to retire…", "day job is school admin", "after every shift I sleep…" (a
+//     habit, not a condition).
+var (
+	lead5Words = wordSet(`background context intro about me for quick some a few things bit little basics`)
+	verbs5EN   = words(`doing making launching building raising running training writing developing releasing selling teaching
+		becoming became recovering learning living`)
+	adverbs5EN = words("just recently now also currently still finally")
+	status5EN  = words("widowed separated partnered deaf blind autistic dyslexic disabled sober childfree self-employed unemployed retired coeliac")
+	// statusLead5EN: a status with no subject that is the whole clause ("coeliac", "type 2
+	// diabetic", "lactose intolerant", "allergic to shellfish").
+	statusLead5EN = regexp.MustCompile(`(?i)^((?:(?:type\s*(?:1|2|one|two|i|ii)|t[12]|pre-?)\s*)?diabetic|coeliac|celiac|vegan|vegetarian|pescatarian|(?:lactose|gluten|dairy)[- ]intolerant|allergic\s+to\s+[\w -]{2,30}|pregnant|widowed|asthmatic|epileptic|colou?r[- ]?blind|legally\s+blind|deaf|dyslexic|autistic|sober|teetotal)[.!]*$`)
+	noFood5EN     = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)[.!]*$`)
+	noFoodNot5    = wordSet(`worries worry problem problems idea rush pressure thanks way clue pun offense offence need one more big hurry stress judgement judgment`)
+	plan5EN       = regexp.MustCompile(`(?i)^(planning\s+to|plan\s+to|planning\s+on|about\s+to|due\s+to\s+(?:give\s+birth|start|retire|move))\s+(.{4,})$`)
+	job5EN        = regexp.MustCompile(`(?i)^(?:my\s+)?((?:day|main|full[- ]time|part[- ]time|side|second|other|real)\s+(?:job|hustle|gig))\s*(?:is|'s|=|:)\s+(.{3,})$`)
+	advVerb5EN    = regexp.MustCompile(`(?i)^(just|recently|now|also|currently|still|finally)\s+([a-z]+)\b(.*)$`)
+	// checkHabit5EN: "check my blood sugar before every meal" is a habit, not "I'll check".
+	checkHabit5EN = regexp.MustCompile(`(?i)^(?:always\s+|usually\s+|still\s+)?check\s+(?:my|the|our)\s+[^,;]*\b(?:every|each|daily|before|after|twice|once\s+a|morning|mornings|night|nightly|weekly)\b`)
+	// role5EN: a role of the round's trades with "I'm a" left out ("solo game dev").
+	role5EN = regexp.MustCompile(`(?i)^(?:(?:solo|indie|freelance|self-employed|junior|senior|lead|full-time|part-time|retired|former|hobbyist|amateur)\s+)?(?:[a-z][a-z-]*\s+){0,2}(?:dev|devs|rider|nanny|cleaner|plumber|welder|barista|bartender|waiter|waitress|paramedic|firefighter|surgeon|midwife|tutor|streamer|youtuber|carpenter|electrician|hairdresser|gardener|translator|shopkeeper|vet)(?:\s+here)?[.!]*$`)
+	habit5EN      = regexp.MustCompile(`(?i)^((?:after|before)\s+(?:every|each|my|work|dinner|lunch|breakfast|bed|school|a\s+shift|shifts?)\b[^,;]{0,30}?)[,\s]+((?:I|I'm|I've|my)\b.*)$`)
+)
+
+// tailCut5 is where claimClauses cuts before a request that ends the sentence (-1: none).
+func tailCut5(r []rune) int { return tailRule5At(r) }
+
+// cut5At reports whether a clause ends at the comma at i: before an age, a status or a
+// job ("…, 23, …", "…, day job is school admin").
+func cut5At(r []rune, start, i int) bool {
+	j := skipConj(r, i+1)
+	w := strings.ToLower(string(r[j:min(len(r), j+24)]))
+	if strings.HasPrefix(w, "day job ") || strings.HasPrefix(w, "main job ") || strings.HasPrefix(w, "side hustle ") || strings.HasPrefix(w, "side gig ") {
+		return true
+	}
+	// "type 2 diabetic, no pork, and…": a status, then what the user does not eat.
+	return strings.HasPrefix(w, "no ") && start <= i && statusLead5EN.MatchString(strings.TrimSpace(string(r[start:i]))) && noFood5EN.MatchString(strings.TrimSpace(strings.SplitN(string(r[j:]), ",", 2)[0]))
+}
+
+// verb5At reports whether a verb of the round's list starts at i, after an adverb or not
+// ("…, now living in Dubai", "…and just became a dad").
+func verb5At(r []rune, i int) bool {
+	w := strings.ToLower(string(r[i:min(len(r), i+28)]))
+	for _, a := range adverbs5EN {
+		if rest, ok := strings.CutPrefix(w, a+" "); ok {
+			w = rest
+			if verbAtString(w) {
+				return true
+			}
+			break
+		}
+	}
+	for _, v := range verbs5EN {
+		if strings.HasPrefix(w, v+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// verbAtString is verbAt's list or the round's on a lower-case string.
+func verbAtString(w string) bool {
+	for _, list := range [][]string{contVerbsEN, verbs5EN} {
+		for _, v := range list {
+			if strings.HasPrefix(w, v+" ") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// status5At reports whether an age ("…, 23, …") or a status of the round's list starts
+// at i.
+func status5At(r []rune, i int) bool {
+	if strings.Count(string(r[:i]), "(") > strings.Count(string(r[:i]), ")") {
+		return false // "three boys (12, 9, and 6)": the children's ages
+	}
+	k := i
+	for p := i - 1; p >= 0 && r[p] == ' '; p-- {
+		k = p
+	}
+	if k == 0 || r[k-1] != ',' {
+		k = -1 // an age follows a comma ("…, 23, …"), not "between 12 and 8"
+	}
+	comma := k >= 0
+	k = i
+	for k < len(r) && r[k] >= '0' && r[k] <= '9' {
+		k++
+	}
+	if comma && k > i && k-i <= 2 && (k == len(r) || r[k] == ',' || r[k] == '.' || hasPrefixFold(r[k:], " and ") || hasPrefixFold(r[k:], " years")) {
+		return true
+	}
+	w := strings.ToLower(string(r[i:min(len(r), i+20)]))
+	for _, v := range status5EN {
+		if strings.HasPrefix(w, v+" ") || strings.HasPrefix(w, v+",") || w == v {
+			return true
+		}
+	}
+	return false
+}
+
+// introLead5At reports whether a clause's words open with a lead-in and a colon
+// ("For context: solo game dev"): the user is the subject of what follows.
+func introLead5At(w []string) bool {
+	rest := introLead5(w)
+	return len(rest) > 0 && len(rest) < len(w)
+}
+
+// introLead5 drops a lead-in that ends with a colon ("background:", "for context:") from
+// a clause's words: what follows it is the user's.
+func introLead5(w []string) []string {
+	for n := 1; n <= 3 && n <= len(w); n++ {
+		if !strings.HasSuffix(w[n-1], ":") {
+			continue
+		}
+		for _, x := range w[:n] {
+			if !lead5Words[strings.Trim(x, ":,")] {
+				return w
+			}
+		}
+		return w[n:]
+	}
+	return w
+}
+
+// ageOnly5 reports whether a clause's words are "I'm 34": the user's age, before a claim
+// that goes on ("I'm 34 and just became a dad").
+func ageOnly5(w []string) bool {
+	if len(w) != 2 || w[0] != "i'm" && w[0] != "im" && w[0] != "i’m" {
+		return false
+	}
+	n := strings.Trim(w[1], ",")
+	return len(n) > 0 && len(n) <= 2 && strings.Trim(n, "0123456789") == ""
+}
+
+// subordinate5 reports whether the clause so far ends with "every time" or "each time":
+// the "I" after it starts no claim of its own.
+func subordinate5(r []rune) bool {
+	w := strings.Fields(strings.ToLower(string(r)))
+	if len(w) < 2 || w[len(w)-1] != "time" {
+		return false
+	}
+	switch w[len(w)-2] {
+	case "every", "each", "any", "first", "last", "next":
+		return true
+	}
+	return false
+}
+
+// habitLead5 reports whether a clause opens with "after every shift", "before bed"…: a
+// habit's time, not a condition.
+func habitLead5(text string) bool {
+	return habit5EN.MatchString(head(text, 120))
+}
+
+// claimEN5 makes the claim of an English clause of the round's kinds; ok false when it is
+// none of them.
+func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
+	if n := strings.TrimRight(text, ".! "); st.en && st.last >= 0 && len(n) > 0 && len(n) <= 2 && strings.Trim(n, "0123456789") == "" {
+		return classify("User is "+n, "I'm "+n+" years old", remember), true // "…, 23, …" after "I'm …": an age
+	}
+	if m := habit5EN.FindStringSubmatch(head(text, 120)); m != nil && len(m[2]) < len(text) {
+		rest := strings.TrimSpace(text[len(text)-len(m[2]):])
+		if f, ok := st.claim(rest, ask); ok && strings.HasPrefix(f.Content, "User") {
+			f.Content = clip(strings.TrimRight(f.Content, ".! ") + " " + strings.ToLower(m[1][:1]) + m[1][1:])
+			return f, true
+		}
+		return Fact{}, false
+	}
+	if m := statusLead5EN.FindStringSubmatch(text); m != nil && st.last < 0 {
+		st.en = true
+		f := classify("User is "+m[1], text, remember)
+		f.Confidence -= 0.05
+		return f, true
+	}
+	if m := noFood5EN.FindStringSubmatch(text); m != nil && st.en && st.last >= 0 {
+		for _, w := range strings.Fields(strings.ToLower(m[1])) {
+			if noFoodNot5[w] {
+				return Fact{}, false
+			}
+		}
+		f := classify("User avoids "+m[1], text, remember)
+		f.Type, f.Predicate = TypeProfile, "diet"
+		return f, true
+	}
+	if role5EN.MatchString(text) && st.last < 0 {
+		if first, _, _ := strings.Cut(strings.ToLower(text), " "); !notRoleLead[first] {
+			st.en = true
+			t := strings.TrimSuffix(strings.TrimRight(text, ".! "), " here")
+			art := "a "
+			if strings.ContainsRune("aeiouAEIOU", rune(t[0])) {
+				art = "an "
+			}
+			f := classify("User is "+art+t, "I work as "+t, remember)
+			f.Confidence -= 0.1
+			return f, true
+		}
+	}
+	if m := plan5EN.FindStringSubmatch(text); m != nil && st.last < 0 {
+		st.en = true
+		f := classify("User is "+strings.ToLower(m[1])+" "+rewriteEN(m[2], false), text, remember)
+		f.Confidence -= 0.1
+		return f, true
+	}
+	if m := job5EN.FindStringSubmatch(text); m != nil {
+		st.en = true
+		f := classify("User's "+strings.ToLower(m[1])+" is "+rewriteEN(m[2], false), text, remember)
+		f.Type, f.Predicate = TypeProfile, "job"
+		return f, true
+	}
+	if m := advVerb5EN.FindStringSubmatch(text); m != nil && st.en && verbAtString(strings.ToLower(m[2])+" ") {
+		adv, v := strings.ToLower(m[1]), conjugate(strings.ToLower(m[2]))
+		if rest, ok := strings.CutPrefix(v, "is "); ok {
+			return classify("User is "+adv+" "+rest+" "+rewriteEN(strings.TrimSpace(m[3]), false), text, remember), true
+		}
+		return classify("User "+adv+" "+v+" "+rewriteEN(strings.TrimSpace(m[3]), false), text, remember), true
+	}
+	return Fact{}, false
+}
