@@ -36,26 +36,26 @@ var (
 	// others5EN: news of someone outside the family ("User's coworker Jen just got engaged").
 	others5EN = regexp.MustCompile(`^User's\s+(?i:friend|best\s+friend|coworker|co-worker|colleague|boss|manager|neighbou?r|roommate|flatmate|housemate|classmate|teacher|doctor|landlord|mate|buddy|pal|acquaintance)(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?i:just|recently|finally)\s+(?i:got|had|moved|bought|started|quit|left|found|won|lost|passed|adopted|became|announced|booked)\b`)
 	// forget5EN: "User always forgets the towels", "User always forgets".
-	forget5EN = regexp.MustCompile(`(?i)^User\s+(?:(?:always|often|usually|sometimes|still|constantly|tend\s+to|tends\s+to|keeps|keep)\s+)*(?:forgets?|forgetting|forgot)\b\s*(?:(?:it|them|things|stuff|everything|that|this)\b)?\s*[.!]*$`)
+	forget5EN    = regexp.MustCompile(`(?i)^User\s+(?:(?:always|often|usually|sometimes|still|constantly|tend\s+to|tends\s+to|keeps|keep)\s+)*(?:forgets?|forgetting|forgot)\b\s*(?:(?:it|them|things|stuff|everything|that|this)\b)?\s*[.!]*$`)
 	forgetAny5EN = regexp.MustCompile(`(?i)^User\s+(?:(?:always|often|usually|sometimes|still|constantly|tends\s+to|keeps)\s+)*(?:forgets?|forgetting)\b`)
 	// quoted5EN: a title or phrase in single quotes ('I Will Survive').
 	quoted5EN = regexp.MustCompile(`(?:^|[\s(])'[^']{1,60}'(?:[\s,.;:!?)]|$)`)
 	// tailRule5EN: a request that ends a sentence after a claim ("…, please keep formatting
 	// simple", "…so strictly gluten-free please", "…, so please don't rely on colour"). Its
 	// group 1 is the request. Not a request for content: "please help", "please tell me…".
-	tailRule5EN = regexp.MustCompile(`(?i)^(?:\s*[,;—–-]\s*|\s+)(?:and\s+)?(?:so\s+)?((?:please|pls|kindly)\s+(?:don't|do\s+not|never|always|keep|use|avoid|stick\s+to|stay|write|answer|reply|describe|talk|no|only|make\s+(?:it|them|everything|things)|go\s+easy)\b[^?]*|(?:(?:strictly|only|just|mostly)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:please|pls))[\s.!]*$`)
+	tailRule5EN  = regexp.MustCompile(`(?i)^(?:\s*[,;—–-]\s*|\s+)(?:and\s+)?(?:so\s+)?((?:please|pls|kindly)\s+(?:don't|do\s+not|never|always|keep|use|avoid|stick\s+to|stay|write|answer|reply|describe|talk|no|only|make\s+(?:it|them|everything|things)|go\s+easy)\b[^?]*|(?:(?:strictly|only|just|mostly)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:please|pls))[\s.!]*$`)
 	tailNotRule5 = regexp.MustCompile(`(?i)^(?:so\s+)?(?:please\s+|pls\s+)?(?:help|tell|explain|suggest|recommend|show|give|send|check|let|any|some|more|thanks|thank|reply\s+soon|answer\s+quickly|hurry|advice|ideas?|tips?|suggestions?|recipes?|info|information|details|no|not|nothing|none|an?\s)\b`)
 	// gap5EN: "<verb> X <prep> A and Y <prep> B": the second object and its phrase.
 	gap5EN = regexp.MustCompile(`^(User(?:\s+and\s+family|'s\s+team)?\s+(?:(?:also|mostly|mainly|usually|always|now|currently)\s+)?[a-z]+)\s+((?:the\s+|my\s+|their\s+|our\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([\w'.+# -]{2,40}?)\s+and\s+((?:the\s+|their\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([^,;]{2,60}?)(?:\s*[,;—–-].*)?$`)
 	// topic5EN: a bare noun phrase before the claim ("handmade candles, I sell them…").
-	topic5EN   = regexp.MustCompile(`(?i)^((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s*,\s*(?:and\s+|so\s+)?I\s+(?:[a-z]+\s+){1,2}?(?:them|it)\b`)
-	topicNot5  = wordSet(`i me my we our you your he she it they them this that these those there here yes yeah no ok okay so well oh hi hey hello thanks sure honestly basically anyway also and but lol haha sorry please`)
-	health5EN  = regexp.MustCompile(`(?i)\b(?:colou?r[- ]?blind|legally\s+blind|deaf|hard\s+of\s+hearing|dyslexi[ac]|dyspraxi[ac]|alzheimer'?s|dementia|parkinson'?s|macular\s+degeneration|epilep(?:sy|tic)|crohn'?s|ibs|metformin|insulin|lisinopril|statins?|inhaler|chemo(?:therapy)?|cancer|tinnitus|blood\s+sugar)\b`)
+	topic5EN  = regexp.MustCompile(`(?i)^((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s*,\s*(?:and\s+|so\s+)?I\s+(?:[a-z]+\s+){1,2}?(?:them|it)\b`)
+	topicNot5 = wordSet(`i me my we our you your he she it they them this that these those there here yes yeah no ok okay so well oh hi hey hello thanks sure honestly basically anyway also and but lol haha sorry please`)
+	health5EN = regexp.MustCompile(`(?i)\b(?:colou?r[- ]?blind|legally\s+blind|deaf|hard\s+of\s+hearing|dyslexi[ac]|dyspraxi[ac]|alzheimer'?s|dementia|parkinson'?s|macular\s+degeneration|epilep(?:sy|tic)|crohn'?s|ibs|metformin|insulin|lisinopril|statins?|inhaler|chemo(?:therapy)?|cancer|tinnitus|blood\s+sugar)\b`)
 	// idiom5EN: a remark in a first person's words ("got a lot of time on my hands").
 	idiom5EN = regexp.MustCompile(`(?i)\btime\s+on\s+(?:their|my)\s+hands\b|\bat\s+(?:their|my)\s+wits'?\s+end\b|\bin\s+over\s+(?:their|my)\s+head\b`)
 	// placeSaid5EN: the place of a "based in X" extra fact, said already by its claim.
 	placeSaid5EN = regexp.MustCompile(`(?i)\b(?:living|live|lives|working|works|work|based|moved|settled|staying)\s+(?:\w+\s+)?in\s+`)
-	firstNoQ5 = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	firstNoQ5    = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
 
 // en5Sentence returns what an English sentence keeps of its cues and claims after the

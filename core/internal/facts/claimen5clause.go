@@ -37,8 +37,8 @@ var (
 	// checkHabit5EN: "check my blood sugar before every meal" is a habit, not "I'll check".
 	checkHabit5EN = regexp.MustCompile(`(?i)^(?:always\s+|usually\s+|still\s+)?check\s+(?:my|the|our)\s+[^,;]*\b(?:every|each|daily|before|after|twice|once\s+a|morning|mornings|night|nightly|weekly)\b`)
 	// role5EN: a role of the round's trades with "I'm a" left out ("solo game dev").
-	role5EN = regexp.MustCompile(`(?i)^(?:(?:solo|indie|freelance|self-employed|junior|senior|lead|full-time|part-time|retired|former|hobbyist|amateur)\s+)?(?:[a-z][a-z-]*\s+){0,2}(?:dev|devs|rider|nanny|cleaner|plumber|welder|barista|bartender|waiter|waitress|paramedic|firefighter|surgeon|midwife|tutor|streamer|youtuber|carpenter|electrician|hairdresser|gardener|translator|shopkeeper|vet)(?:\s+here)?[.!]*$`)
-	habit5EN      = regexp.MustCompile(`(?i)^((?:after|before)\s+(?:every|each|my|work|dinner|lunch|breakfast|bed|school|a\s+shift|shifts?)\b[^,;]{0,30}?)[,\s]+((?:I|I'm|I've|my)\b.*)$`)
+	role5EN  = regexp.MustCompile(`(?i)^(?:(?:solo|indie|freelance|self-employed|junior|senior|lead|full-time|part-time|retired|former|hobbyist|amateur)\s+)?(?:[a-z][a-z-]*\s+){0,2}(?:dev|devs|rider|nanny|cleaner|plumber|welder|barista|bartender|waiter|waitress|paramedic|firefighter|surgeon|midwife|tutor|streamer|youtuber|carpenter|electrician|hairdresser|gardener|translator|shopkeeper|vet)(?:\s+here)?[.!]*$`)
+	habit5EN = regexp.MustCompile(`(?i)^((?:after|before)\s+(?:every|each|my|work|dinner|lunch|breakfast|bed|school|a\s+shift|shifts?)\b[^,;]{0,30}?)[,\s]+((?:I|I'm|I've|my)\b.*)$`)
 )
 
 // tailCut5 is where claimClauses cuts before a request that ends the sentence (-1: none).
@@ -119,11 +119,21 @@ func status5At(r []rune, i int) bool {
 	return false
 }
 
-// introLead5At reports whether a clause's words open with a lead-in and a colon
-// ("For context: solo game dev"): the user is the subject of what follows.
-func introLead5At(w []string) bool {
+// introLead5At reports whether a clause opens with a lead-in and a colon and goes on
+// with the user's words ("For context: solo game dev", "background: I'm 72"), not a
+// name ("Quick intro: Aisha Bello, 29, …" is a list the claim reads whole).
+func introLead5At(r []rune) bool {
+	orig := strings.Fields(strings.TrimSpace(string(r)))
+	w := strings.Fields(strings.ToLower(strings.TrimSpace(string(r))))
+	for len(w) > 0 && discourseWordEN[strings.Trim(w[0], ",:")] {
+		w, orig = w[1:], orig[1:]
+	}
 	rest := introLead5(w)
-	return len(rest) > 0 && len(rest) < len(w)
+	if len(rest) == 0 || len(rest) == len(w) {
+		return false
+	}
+	first := orig[len(w)-len(rest)]
+	return first[0] < 'A' || first[0] > 'Z' || strings.HasPrefix(rest[0], "i'm") || rest[0] == "i"
 }
 
 // introLead5 drops a lead-in that ends with a colon ("background:", "for context:") from

@@ -154,7 +154,7 @@ func sameSubjectEN(r []rune, status bool) bool {
 	for len(w) > 0 && discourseWordEN[strings.Trim(w[0], ",:")] {
 		w = w[1:]
 	}
-	if introLead5At(w) {
+	if introLead5At(r) {
 		return true // "For context: solo game dev, making a roguelike…"
 	}
 	if ageOnly5(w) {
