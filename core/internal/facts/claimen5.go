@@ -55,7 +55,19 @@ var (
 	idiom5EN = regexp.MustCompile(`(?i)\btime\s+on\s+(?:their|my)\s+hands\b|\bat\s+(?:their|my)\s+wits'?\s+end\b|\bin\s+over\s+(?:their|my)\s+head\b`)
 	// placeSaid5EN: the place of a "based in X" extra fact, said already by its claim.
 	placeSaid5EN = regexp.MustCompile(`(?i)\b(?:living|live|lives|working|works|work|based|moved|settled|staying)\s+(?:\w+\s+)?in\s+`)
-	firstNoQ5    = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	// askRemember5EN: "can you remember stuff between chats?" asks what the assistant can
+	// do; it is no request to remember a claim.
+	askRemember5EN = regexp.MustCompile(`(?i)^(?:(?:hey|ok|so|and|also)[,\s]+)?(?:can|could|will|would|do|does|did)\s+you\s+(?:please\s+|actually\s+|even\s+|still\s+)?(?:remember|recall)\b`)
+	// rule5EN: standing rules in the shapes the patterns lack: "Whenever I ask about meds,
+	// remind me to…", "can you stop ending every answer with a question?", "use metric
+	// units for everything".
+	rule5EN = regexp.MustCompile(`(?i)^(?:(?:whenever|every\s+time|any\s+time|each\s+time)\s+I\s+[^,]{3,60},\s*(?:please\s+)?(?:always\s+)?(?:remind|tell|warn|ask|give|use|keep|add|include|show|mention|flag|suggest|point|make|check|double-check)\s` +
+		`|(?:(?:hey|ok|so|also)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:stop|quit)\s+[a-z]+ing\b` +
+		`|(?:please\s+)?(?:always\s+)?(?:use|stick\s+to|go\s+with|default\s+to)\s+(?:metric|imperial|celsius|fahrenheit|british|american|uk|us|australian|canadian|24-hour|12-hour)\b)`)
+	// compoundVerb5EN: "User always meals prep" → "meal preps" (a noun and a verb that
+	// work as one verb).
+	compoundVerb5EN = regexp.MustCompile(`\b(meal|batch|food|spring|house|dog|baby|pet|bulk|grocery)s\s+(prep|cook|shop|clean|sit|buy)\b`)
+	firstNoQ5       = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
 
 // en5Sentence returns what an English sentence keeps of its cues and claims after the
@@ -79,11 +91,13 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 		case strings.HasPrefix(strings.ToLower(c), "user: please "), strings.HasPrefix(strings.ToLower(c), "user: pls "): // a request, not a claim
 		case may(strings.ToLower(c), idiom5Need) && idiom5EN.MatchString(c):
 		case strings.HasPrefix(c, "User is based in ") && placeSaid5(cl, strings.TrimPrefix(c, "User is based in ")):
+		case strings.HasPrefix(c, "User noted: ") && s.ask && askRemember5EN.MatchString(s.s):
+		case strings.HasPrefix(c, "User's pronouns are ") && pronounsSaid5(cl, strings.TrimPrefix(c, "User's pronouns are ")):
 		default:
 			if f.Predicate == "about" && may(strings.ToLower(c), health5Need) && health5EN.MatchString(c) {
 				f.Type, f.Predicate, f.Confidence = TypeProfile, "health", max(f.Confidence, 0.75)
 			}
-			f.Content = topic5(s.s, f.Content)
+			f.Content = compoundVerb5EN.ReplaceAllString(topic5(s.s, f.Content), "$1 ${2}s")
 			out = append(out, f)
 			if g, ok := gap5(f); ok {
 				out = append(out, g)
@@ -95,7 +109,34 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			cues = append(cues, r)
 		}
 	}
+	if may(s.lower, rule5Need) && !hasRule(cues) && rule5EN.MatchString(s.s) {
+		cues = append(cues, Fact{Type: TypeRule, Content: clip(strings.TrimSpace(s.s)), Confidence: 0.7, Evidence: []int{idx}})
+		if s.ask {
+			out = out[:0] // a rule asked as a question: the rest of it is the rule's
+		}
+	}
 	return cues, out
+}
+
+// hasRule reports whether the cues of a sentence have a standing rule.
+func hasRule(cues []Fact) bool {
+	for _, f := range cues {
+		if f.Type == TypeRule {
+			return true
+		}
+	}
+	return false
+}
+
+// pronounsSaid5 reports whether another claim of the sentence has the user's pronouns in
+// it already ("User is trans (she/her), …").
+func pronounsSaid5(cl []Fact, p string) bool {
+	for _, f := range cl {
+		if !strings.HasPrefix(f.Content, "User's pronouns are ") && strings.Contains(strings.ToLower(f.Content), p) {
+			return true
+		}
+	}
+	return false
 }
 
 // placeSaid5 reports whether a claim of the sentence says where the user lives or works
@@ -118,10 +159,8 @@ func placeSaid5(cl []Fact, place string) bool {
 // tailRule5 returns the request that ends a sentence after a claim as a rule, unless the
 // sentence has a rule already.
 func tailRule5(s *sentence, idx int, cues []Fact) (Fact, bool) {
-	for _, f := range cues {
-		if f.Type == TypeRule {
-			return Fact{}, false
-		}
+	if hasRule(cues) {
+		return Fact{}, false
 	}
 	at := tailRule5At(s.r)
 	if at < 0 {
@@ -207,6 +246,7 @@ func topic5(sent, content string) string {
 var (
 	retraction5Need = []string{"scrap", "joking", "kidding", "jk", "friend"}
 	talk5Need       = []string{"forgot", "said", "mentioned"}
+	rule5Need       = words("whenever time stop quit metric imperial celsius fahrenheit british american uk us australian canadian hour")
 	idiom5Need      = []string{"hands", "wits", "over"}
 	health5Need     = words("colo blind deaf hearing dyslex dyspraxi alzheimer dementia parkinson macular epilep crohn ibs metformin insulin lisinopril statin inhaler chemo cancer tinnitus sugar")
 )

@@ -23,7 +23,7 @@ import (
 var (
 	lead5Words = wordSet(`background context intro about me for quick some a few things bit little basics`)
 	verbs5EN   = words(`doing making launching building raising running training writing developing releasing selling teaching
-		becoming became recovering learning living`)
+		becoming became recovering learning living told`)
 	adverbs5EN = words("just recently now also currently still finally")
 	status5EN  = words("widowed separated partnered deaf blind autistic dyslexic disabled sober childfree self-employed unemployed retired coeliac")
 	// statusLead5EN: a status with no subject that is the whole clause ("coeliac", "type 2
@@ -37,7 +37,10 @@ var (
 	// checkHabit5EN: "check my blood sugar before every meal" is a habit, not "I'll check".
 	checkHabit5EN = regexp.MustCompile(`(?i)^(?:always\s+|usually\s+|still\s+)?check\s+(?:my|the|our)\s+[^,;]*\b(?:every|each|daily|before|after|twice|once\s+a|morning|mornings|night|nightly|weekly)\b`)
 	// role5EN: a role of the round's trades with "I'm a" left out ("solo game dev").
-	role5EN  = regexp.MustCompile(`(?i)^(?:(?:solo|indie|freelance|self-employed|junior|senior|lead|full-time|part-time|retired|former|hobbyist|amateur)\s+)?(?:[a-z][a-z-]*\s+){0,2}(?:dev|devs|rider|nanny|cleaner|plumber|welder|barista|bartender|waiter|waitress|paramedic|firefighter|surgeon|midwife|tutor|streamer|youtuber|carpenter|electrician|hairdresser|gardener|translator|shopkeeper|vet)(?:\s+here)?[.!]*$`)
+	role5EN = regexp.MustCompile(`(?i)^(?:(?:solo|indie|freelance|self-employed|junior|senior|lead|full-time|part-time|retired|former|hobbyist|amateur)\s+)?(?:[a-z][a-z-]*\s+){0,2}(?:dev|devs|rider|nanny|cleaner|plumber|welder|barista|bartender|waiter|waitress|paramedic|firefighter|surgeon|midwife|tutor|streamer|youtuber|carpenter|electrician|hairdresser|gardener|translator|shopkeeper|vet)(?:\s+here)?[.!]*$`)
+	// kin5EN: a sentence that opens on the user's children without "my" ("twins have
+	// swimming every Tuesday", "kids start school on the 4th"): a plan or a habit of theirs.
+	kin5EN   = regexp.MustCompile(`(?i)^(?:the\s+)?(twins|kids|boys|girls|eldest|youngest|oldest|little\s+one|toddler|baby)\s+(?:has|have|go|goes|start|starts|finish|finishes|attend|attends|take|takes|do|does|got|get)\s+[^?]*\b(?:every|each|on|at|next|this|from|until|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d)\b`)
 	habit5EN = regexp.MustCompile(`(?i)^((?:after|before)\s+(?:every|each|my|work|dinner|lunch|breakfast|bed|school|a\s+shift|shifts?)\b[^,;]{0,30}?)[,\s]+((?:I|I'm|I've|my)\b.*)$`)
 )
 
@@ -113,6 +116,23 @@ func status5At(r []rune, i int) bool {
 	w := strings.ToLower(string(r[i:min(len(r), i+20)]))
 	for _, v := range status5EN {
 		if strings.HasPrefix(w, v+" ") || strings.HasPrefix(w, v+",") || w == v {
+			return true
+		}
+	}
+	return false
+}
+
+// sameSubject5 reports whether a clause so far (r, its lower-case words w after
+// discourse words) has the user as its subject in the round's shapes: after a lead-in
+// with a colon, "I'm 34", or a subject-less lead verb ("planning to retire…, just told my
+// boss").
+func sameSubject5(r []rune, w []string) bool {
+	if introLead5At(r) || ageOnly5(w) {
+		return true
+	}
+	if len(w) >= 3 {
+		switch w[0] {
+		case "planning", "been", "working", "living", "studying", "started", "retired":
 			return true
 		}
 	}
@@ -225,6 +245,10 @@ func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
 			f.Confidence -= 0.1
 			return f, true
 		}
+	}
+	if kin5EN.MatchString(head(text, 120)) && st.last < 0 && st.subj == "" && !strings.Contains(text, "?") {
+		t := strings.TrimPrefix(strings.TrimPrefix(text, "the "), "The ")
+		return classify("User's "+strings.ToLower(t[:1])+rewriteEN(t[1:], false), "my "+text, remember), true
 	}
 	if m := plan5EN.FindStringSubmatch(text); m != nil && st.last < 0 {
 		st.en = true

@@ -154,11 +154,8 @@ func sameSubjectEN(r []rune, status bool) bool {
 	for len(w) > 0 && discourseWordEN[strings.Trim(w[0], ",:")] {
 		w = w[1:]
 	}
-	if introLead5At(r) {
-		return true // "For context: solo game dev, making a roguelike…"
-	}
-	if ageOnly5(w) {
-		return true // "I'm 34 and just became a dad"
+	if sameSubject5(r, w) {
+		return true // "For context: solo game dev, making…", "I'm 34 and just became…" (claimen5clause.go)
 	}
 	if status && len(w) == 2 && (w[0] == "i'm" || w[0] == "i’m") {
 		return true // "I'm vegan and allergic to soy"
