@@ -48,12 +48,13 @@ var (
 	// gap5EN: "<verb> X <prep> A and Y <prep> B": the second object and its phrase.
 	gap5EN = regexp.MustCompile(`^(User(?:\s+and\s+family|'s\s+team)?\s+(?:(?:also|mostly|mainly|usually|always|now|currently)\s+)?[a-z]+)\s+((?:the\s+|my\s+|their\s+|our\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([\w'.+# -]{2,40}?)\s+and\s+((?:the\s+|their\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([^,;]{2,60}?)(?:\s*[,;—–-].*)?$`)
 	// topic5EN: a bare noun phrase before the claim ("handmade candles, I sell them…").
-	topic5EN  = regexp.MustCompile(`(?i)^((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s*,\s*(?:and\s+|so\s+)?I\s+(?:[a-z]+\s+){1,2}?(?:them|it)\b`)
+	topic5EN  = regexp.MustCompile(`(?i)^((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s*(?:,|\s[—–-])\s*(?:and\s+|so\s+)?I\s+(?:[a-z]+\s+){1,2}?(?:them|it)\b`)
 	topicNot5 = wordSet(`i me my we our you your he she it they them this that these those there here yes yeah no ok okay so well oh hi hey hello thanks sure honestly basically anyway also and but lol haha sorry please`)
 	health5EN = regexp.MustCompile(`(?i)\b(?:colou?r[- ]?blind|legally\s+blind|deaf|hard\s+of\s+hearing|dyslexi[ac]|dyspraxi[ac]|alzheimer'?s|dementia|parkinson'?s|macular\s+degeneration|epilep(?:sy|tic)|crohn'?s|ibs|metformin|insulin|lisinopril|statins?|inhaler|chemo(?:therapy)?|cancer|tinnitus|blood\s+sugar)\b`)
 	// idiom5EN: a remark in a first person's words ("got a lot of time on my hands").
 	idiom5EN = regexp.MustCompile(`(?i)\btime\s+on\s+(?:their|my)\s+hands\b|\bat\s+(?:their|my)\s+wits'?\s+end\b|\bin\s+over\s+(?:their|my)\s+head\b`)
 	// placeSaid5EN: the place of a "based in X" extra fact, said already by its claim.
+	placeLead5EN = regexp.MustCompile(`^User\s+(?:is\s+)?(?:(?:now|currently|still)\s+)?$`)
 	placeSaid5EN = regexp.MustCompile(`(?i)\b(?:living|live|lives|working|works|work|based|moved|settled|staying)\s+(?:\w+\s+)?in\s+`)
 	// askRemember5EN: "can you remember stuff between chats?" asks what the assistant can
 	// do; it is no request to remember a claim.
@@ -64,10 +65,17 @@ var (
 	rule5EN = regexp.MustCompile(`(?i)^(?:(?:whenever|every\s+time|any\s+time|each\s+time)\s+I\s+[^,]{3,60},\s*(?:please\s+)?(?:always\s+)?(?:remind|tell|warn|ask|give|use|keep|add|include|show|mention|flag|suggest|point|make|check|double-check)\s` +
 		`|(?:(?:hey|ok|so|also)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:stop|quit)\s+[a-z]+ing\b` +
 		`|(?:please\s+)?(?:always\s+)?(?:use|stick\s+to|go\s+with|default\s+to)\s+(?:metric|imperial|celsius|fahrenheit|british|american|uk|us|australian|canadian|24-hour|12-hour)\b)`)
+	whenever5EN = regexp.MustCompile(`(?i)^(?:whenever|every\s+time|any\s+time|each\s+time)\s+I\b`)
 	// compoundVerb5EN: "User always meals prep" → "meal preps" (a noun and a verb that
 	// work as one verb).
-	compoundVerb5EN = regexp.MustCompile(`\b(meal|batch|food|spring|house|dog|baby|pet|bulk|grocery)s\s+(prep|cook|shop|clean|sit|buy)\b`)
-	firstNoQ5       = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	compoundVerb5EN = regexp.MustCompile(`\b(meal|batch|food|spring|house|dog|baby|pet|bulk|grocery)(?:s|es)\s+(prep|cook|shop|clean|sit|buy)\b`)
+	// ofTheirs5EN: "A colleague of mine just had twins" is someone else's world.
+	ofTheirs5EN = regexp.MustCompile(`(?i)^User:\s+(?:an?|one|some)\s+[\w-]+(?:\s+[\w-]+)?\s+of\s+(?:theirs|mine)\b`)
+	// ongoing5EN and helpAsk5EN: the task at hand with a request for help ("I'm making a
+	// shopping list, please help me with the quantities").
+	ongoing5EN = regexp.MustCompile(`^User is (?:just\s+|currently\s+)?(?:making|writing|doing|planning|putting|cooking|baking|preparing|organi[sz]ing|packing|cleaning|fixing|building|setting)\s+(?:a|an|the|my|their|some)\b`)
+	helpAsk5EN = regexp.MustCompile(`(?i),\s*(?:so\s+)?(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)(?:help|tell|give|suggest|show|check)\b`)
+	firstNoQ5  = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
 
 // en5Sentence returns what an English sentence keeps of its cues and claims after the
@@ -84,12 +92,14 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 	for i, f := range cl {
 		c := f.Content
 		switch {
-		case may(strings.ToLower(c), talk5Need) && talk5EN.MatchString(c):
+		case may(strings.ToLower(c), talk5Need) && talk5EN.MatchString(c) && cutAt5(&f, talk5EN):
+		case strings.HasPrefix(c, "User: ") && ofTheirs5EN.MatchString(c):
+		case ongoing5EN.MatchString(c) && helpAsk5EN.MatchString(c):
 		case strings.HasPrefix(c, "User's ") && others5EN.MatchString(c):
 		case strings.Contains(c, "forg") && (forget5EN.MatchString(c) || i > 0 && forgetAny5EN.MatchString(c)):
 		case strings.HasPrefix(c, "User: ") && strings.Contains(s.s, "'") && !firstNoQ5.MatchString(quoted5EN.ReplaceAllString(s.s, " ")):
 		case strings.HasPrefix(strings.ToLower(c), "user: please "), strings.HasPrefix(strings.ToLower(c), "user: pls "): // a request, not a claim
-		case may(strings.ToLower(c), idiom5Need) && idiom5EN.MatchString(c):
+		case may(strings.ToLower(c), idiom5Need) && idiom5EN.MatchString(c) && cutAt5(&f, idiom5EN):
 		case strings.HasPrefix(c, "User is based in ") && placeSaid5(cl, strings.TrimPrefix(c, "User is based in ")):
 		case strings.HasPrefix(c, "User noted: ") && s.ask && askRemember5EN.MatchString(s.s):
 		case strings.HasPrefix(c, "User's pronouns are ") && pronounsSaid5(cl, strings.TrimPrefix(c, "User's pronouns are ")):
@@ -104,18 +114,31 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			}
 		}
 	}
+	if may(s.lower, rule5Need) && !hasRule(cues) && rule5EN.MatchString(s.s) {
+		cues = append(cues, Fact{Type: TypeRule, Content: clip(strings.TrimSpace(s.s)), Confidence: 0.7, Evidence: []int{idx}})
+		if s.ask || whenever5EN.MatchString(s.s) {
+			out = out[:0] // a rule asked as a question, or its "whenever I…": the rest is the rule's
+		}
+	}
 	if len(out) > 0 {
 		if r, ok := tailRule5(s, idx, cues); ok {
 			cues = append(cues, r)
 		}
 	}
-	if may(s.lower, rule5Need) && !hasRule(cues) && rule5EN.MatchString(s.s) {
-		cues = append(cues, Fact{Type: TypeRule, Content: clip(strings.TrimSpace(s.s)), Confidence: 0.7, Evidence: []int{idx}})
-		if s.ask {
-			out = out[:0] // a rule asked as a question: the rest of it is the rule's
-		}
-	}
 	return cues, out
+}
+
+// cutAt5 keeps what a claim says before a remark that follows it in the same clause
+// ("User is vegetarian, forgot to say that earlier" → "User is vegetarian"), reporting
+// whether nothing is left (the claim goes).
+func cutAt5(f *Fact, x *regexp.Regexp) bool {
+	m := x.FindStringIndex(f.Content)
+	i := strings.LastIndexAny(f.Content[:m[0]], ",—–")
+	if i < 0 || meaningful(f.Content[:i]) < 2 || !strings.HasPrefix(f.Content, "User") {
+		return true
+	}
+	f.Content = strings.TrimRight(f.Content[:i], " ")
+	return false
 }
 
 // hasRule reports whether the cues of a sentence have a standing rule.
@@ -147,10 +170,8 @@ func placeSaid5(cl []Fact, place string) bool {
 		if f.Content == "User is based in "+place {
 			continue
 		}
-		for _, m := range placeSaid5EN.FindAllStringIndex(f.Content, -1) {
-			if strings.HasPrefix(f.Content[m[1]:], place) {
-				return true
-			}
+		if m := placeSaid5EN.FindStringIndex(f.Content); m != nil && placeLead5EN.MatchString(f.Content[:m[0]]) && strings.HasPrefix(f.Content[m[1]:], place) {
+			return true
 		}
 	}
 	return false
@@ -235,7 +256,11 @@ func topic5(sent, content string) string {
 		if i := strings.Index(content, p); i > 0 && strings.Count(strings.Fields(content[:i])[0], " ") == 0 && len(strings.Fields(content[:i])) <= 3 {
 			j := i + len(p)
 			if j == len(content) || strings.ContainsRune(" ,.;!", rune(content[j])) {
-				return content[:i] + " " + m[1] + content[j:]
+				t := m[1]
+				if len(t) > 1 && t[0] >= 'A' && t[0] <= 'Z' && (t[1] < 'A' || t[1] > 'Z') {
+					t = strings.ToLower(t[:1]) + t[1:] // "Vintage cameras — I collect them"
+				}
+				return content[:i] + " " + t + content[j:]
 			}
 		}
 	}

@@ -28,12 +28,14 @@ var (
 	status5EN  = words("widowed separated partnered deaf blind autistic dyslexic disabled sober childfree self-employed unemployed retired coeliac")
 	// statusLead5EN: a status with no subject that is the whole clause ("coeliac", "type 2
 	// diabetic", "lactose intolerant", "allergic to shellfish").
-	statusLead5EN = regexp.MustCompile(`(?i)^((?:(?:type\s*(?:1|2|one|two|i|ii)|t[12]|pre-?)\s*)?diabetic|coeliac|celiac|vegan|vegetarian|pescatarian|(?:lactose|gluten|dairy)[- ]intolerant|allergic\s+to\s+[\w -]{2,30}|pregnant|widowed|asthmatic|epileptic|colou?r[- ]?blind|legally\s+blind|deaf|dyslexic|autistic|sober|teetotal)[.!]*$`)
-	noFood5EN     = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)[.!]*$`)
-	noFoodNot5    = wordSet(`worries worry problem problems idea rush pressure thanks way clue pun offense offence need one more big hurry stress judgement judgment`)
-	plan5EN       = regexp.MustCompile(`(?i)^(planning\s+to|plan\s+to|planning\s+on|about\s+to|due\s+to\s+(?:give\s+birth|start|retire|move))\s+(.{4,})$`)
-	job5EN        = regexp.MustCompile(`(?i)^(?:my\s+)?((?:day|main|full[- ]time|part[- ]time|side|second|other|real)\s+(?:job|hustle|gig))\s*(?:is|'s|=|:)\s+(.{3,})$`)
-	advVerb5EN    = regexp.MustCompile(`(?i)^(just|recently|now|also|currently|still|finally)\s+([a-z]+)\b(.*)$`)
+	statusLead5EN = regexp.MustCompile(`(?i)^((?:(?:type\s*(?:1|2|one|two|i|ii)|t[12]|pre-?)\s*)?diabetic|coeliac|celiac|vegan|vegetarian|pescatarian|(?:lactose|gluten|dairy)[- ]intolerant|allergic\s+to\s+[\w -]{2,30}|pregnant(?:\s+with\s+(?:our|my|their|a|baby)\b[\w\s#-]{0,20})?|widowed|asthmatic|epileptic|colou?r[- ]?blind|legally\s+blind|deaf|dyslexic|autistic|sober|teetotal)(?:[.!]*$|\s*,\s*(?:so\s+|no\s+worries\b|due\b|and\s+I\b))`)
+	// justEvent5EN: "just retired", "recently graduated": a life event, subject left out.
+	justEvent5EN = regexp.MustCompile(`(?i)^(just|recently|finally)\s+(retired|graduated|qualified|got\s+married|got\s+engaged|got\s+divorced|became\s+an?\s+\w+|moved\s+to\s+\S+|had\s+(?:a\s+)?(?:baby|surgery|twins))\b(.*)$`)
+	noFood5EN    = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)[.!]*$`)
+	noFoodNot5   = wordSet(`worries worry problem problems idea rush pressure thanks way clue pun offense offence need one more big hurry stress judgement judgment`)
+	plan5EN      = regexp.MustCompile(`(?i)^(planning\s+to|plan\s+to|planning\s+on|about\s+to|due\s+to\s+(?:give\s+birth|start|retire|move))\s+(.{4,})$`)
+	job5EN       = regexp.MustCompile(`(?i)^(?:my\s+)?((?:day|main|full[- ]time|part[- ]time|side|second|other|real)\s+(?:job|hustle|gig))\s*(?:is|'s|=|:)\s+(.{3,})$`)
+	advVerb5EN   = regexp.MustCompile(`(?i)^(just|recently|now|also|currently|still|finally)\s+([a-z]+)\b(.*)$`)
 	// checkHabit5EN: "check my blood sugar before every meal" is a habit, not "I'll check".
 	checkHabit5EN = regexp.MustCompile(`(?i)^(?:always\s+|usually\s+|still\s+)?check\s+(?:my|the|our)\s+[^,;]*\b(?:every|each|daily|before|after|twice|once\s+a|morning|mornings|night|nightly|weekly)\b`)
 	// role5EN: a role of the round's trades with "I'm a" left out ("solo game dev").
@@ -197,6 +199,14 @@ func subordinate5(r []rune) bool {
 	return false
 }
 
+// ingItem5 reports whether the last item of a list after "I'm" is what the user is doing
+// ("Marco Rossi, 38, Italian, running a small pizzeria in Leeds"): an -ing verb, then at
+// most eight words.
+func ingItem5(w []string) bool {
+	v := strings.ToLower(w[0])
+	return len(w) <= 9 && len(v) > 5 && strings.HasSuffix(v, "ing") && verbAtString(v+" ")
+}
+
 // habitLead5 reports whether a clause opens with "after every shift", "before bed"…: a
 // habit's time, not a condition.
 func habitLead5(text string) bool {
@@ -216,6 +226,12 @@ func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
 			return f, true
 		}
 		return Fact{}, false
+	}
+	if m := justEvent5EN.FindStringSubmatch(text); m != nil && st.last < 0 && !strings.Contains(text, "?") {
+		st.en = true
+		f := classify("User "+strings.ToLower(m[1])+" "+rewriteEN(m[2]+m[3], false), text, remember)
+		f.Confidence -= 0.1
+		return f, true
 	}
 	if m := statusLead5EN.FindStringSubmatch(text); m != nil && st.last < 0 {
 		st.en = true

@@ -259,9 +259,9 @@ func isList(content string) []string {
 	if first := strings.Fields(items[0]); len(first) == 0 || len(first) > 3 || strings.HasSuffix(first[0], "ing") {
 		return nil // not "heading out now, talk later"
 	}
-	for _, it := range items {
+	for k, it := range items {
 		w := strings.Fields(it)
-		if len(w) == 0 || len(w) > 5 || listLead[strings.ToLower(w[0])] {
+		if len(w) == 0 || len(w) > 5 && !(k == len(items)-1 && k >= 2 && ingItem5(w)) || listLead[strings.ToLower(w[0])] {
 			return nil
 		}
 		for _, x := range w {
