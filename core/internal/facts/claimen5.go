@@ -73,7 +73,10 @@ var (
 	ofTheirs5EN = regexp.MustCompile(`(?i)^User:\s+(?:an?|one|some)\s+[\w-]+(?:\s+[\w-]+)?\s+of\s+(?:theirs|mine)\b`)
 	// ongoing5EN and helpAsk5EN: the task at hand with a request for help ("I'm making a
 	// shopping list, please help me with the quantities").
-	ongoing5EN = regexp.MustCompile(`^User is (?:just\s+|currently\s+)?(?:making|writing|doing|planning|putting|cooking|baking|preparing|organi[sz]ing|packing|cleaning|fixing|building|setting)\s+(?:a|an|the|my|their|some)\b`)
+	ongoing5EN = regexp.MustCompile(`^User is (?:just\s+|currently\s+|now\s+)?(?:[a-z]+ing)\s+(?:a|an|the|my|their|some|this|our)\b`)
+	// lasting5EN: what the user is doing that lasts ("User is raising two kids, please
+	// help…" keeps the claim).
+	lasting5EN = regexp.MustCompile(`^User is (?:just\s+|currently\s+|now\s+)?(?:living|working|studying|learning|raising|training|recovering|running|caring|nursing|doing\s+an?\s+(?:degree|phd|masters?|apprenticeship|course))\b`)
 	helpAsk5EN = regexp.MustCompile(`(?i),\s*(?:so\s+)?(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)(?:help|tell|give|suggest|show|check)\b`)
 	firstNoQ5  = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
@@ -94,7 +97,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 		switch {
 		case may(strings.ToLower(c), talk5Need) && talk5EN.MatchString(c) && cutAt5(&f, talk5EN):
 		case strings.HasPrefix(c, "User: ") && ofTheirs5EN.MatchString(c):
-		case ongoing5EN.MatchString(c) && helpAsk5EN.MatchString(c):
+		case ongoing5EN.MatchString(c) && !lasting5EN.MatchString(c) && helpAsk5EN.MatchString(c):
 		case strings.HasPrefix(c, "User's ") && others5EN.MatchString(c):
 		case strings.Contains(c, "forg") && (forget5EN.MatchString(c) || i > 0 && forgetAny5EN.MatchString(c)):
 		case strings.HasPrefix(c, "User: ") && strings.Contains(s.s, "'") && !firstNoQ5.MatchString(quoted5EN.ReplaceAllString(s.s, " ")):

@@ -23,12 +23,16 @@ import (
 var (
 	lead5Words = wordSet(`background context intro about me for quick some a few things bit little basics`)
 	verbs5EN   = words(`doing making launching building raising running training writing developing releasing selling teaching
-		becoming became recovering learning living told`)
+		becoming became recovering learning living told saving volunteering commuting freelancing renting caring coaching
+		managing nursing homeschooling fostering`)
 	adverbs5EN = words("just recently now also currently still finally")
 	status5EN  = words("widowed separated partnered deaf blind autistic dyslexic disabled sober childfree self-employed unemployed retired coeliac")
 	// statusLead5EN: a status with no subject that is the whole clause ("coeliac", "type 2
 	// diabetic", "lactose intolerant", "allergic to shellfish").
-	statusLead5EN = regexp.MustCompile(`(?i)^((?:(?:type\s*(?:1|2|one|two|i|ii)|t[12]|pre-?)\s*)?diabetic|coeliac|celiac|vegan|vegetarian|pescatarian|(?:lactose|gluten|dairy)[- ]intolerant|allergic\s+to\s+[\w -]{2,30}|pregnant(?:\s+with\s+(?:our|my|their|a|baby)\b[\w\s#-]{0,20})?|widowed|asthmatic|epileptic|colou?r[- ]?blind|legally\s+blind|deaf|dyslexic|autistic|sober|teetotal)(?:[.!]*$|\s*,\s*(?:so\s+|no\s+worries\b|due\b|and\s+I\b))`)
+	statusLead5EN = regexp.MustCompile(`(?i)^((?:(?:type\s*(?:1|2|one|two|i|ii)|t[12]|pre-?)\s*)?diabetic|coeliac|celiac|vegan|vegetarian|pescatarian|(?:lactose|gluten|dairy)[- ]intolerant|allergic\s+to\s+[\w -]{2,30}|pregnant(?:\s+with\s+(?:our|my|their|a|baby)\b[\w\s#-]{0,20})?|widowed|asthmatic|epileptic|colou?r[- ]?blind|legally\s+blind|deaf|dyslexic|autistic|sober|teetotal)(?:[.!]*$|\s*[,;—–]\s*\S)`)
+	// raised5EN: "raised in Cork", "brought up in Leeds": where the user grew up, the
+	// subject left out (what follows goes on with it).
+	raised5EN = regexp.MustCompile(`(?i)^(raised|brought\s+up)\s+(in|on|near|by)\s+(.{2,})$`)
 	// justEvent5EN: "just retired", "recently graduated": a life event, subject left out.
 	justEvent5EN = regexp.MustCompile(`(?i)^(just|recently|finally)\s+(retired|graduated|qualified|got\s+married|got\s+engaged|got\s+divorced|became\s+an?\s+\w+|moved\s+to\s+\S+|had\s+(?:a\s+)?(?:baby|surgery|twins))\b(.*)$`)
 	noFood5EN    = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)[.!]*$`)
@@ -39,7 +43,7 @@ var (
 	// checkHabit5EN: "check my blood sugar before every meal" is a habit, not "I'll check".
 	checkHabit5EN = regexp.MustCompile(`(?i)^(?:always\s+|usually\s+|still\s+)?check\s+(?:my|the|our)\s+[^,;]*\b(?:every|each|daily|before|after|twice|once\s+a|morning|mornings|night|nightly|weekly)\b`)
 	// role5EN: a role of the round's trades with "I'm a" left out ("solo game dev").
-	role5EN = regexp.MustCompile(`(?i)^(?:(?:solo|indie|freelance|self-employed|junior|senior|lead|full-time|part-time|retired|former|hobbyist|amateur)\s+)?(?:[a-z][a-z-]*\s+){0,2}(?:dev|devs|rider|nanny|cleaner|plumber|welder|barista|bartender|waiter|waitress|paramedic|firefighter|surgeon|midwife|tutor|streamer|youtuber|carpenter|electrician|hairdresser|gardener|translator|shopkeeper|vet)(?:\s+here)?[.!]*$`)
+	role5EN = regexp.MustCompile(`(?i)^(?:(?:solo|indie|freelance|self-employed|junior|senior|lead|full-time|part-time|retired|former|hobbyist|amateur)\s+)?(?:[a-z][a-z-]*\s+){0,2}(?:dev|devs|rider|porter|guard|labourer|laborer|receptionist|caretaker|janitor|miner|fisherman|builder|roofer|decorator|tiler|postman|postie|warden|steward|stewardess|attendant|dispatcher|supervisor|foreman|apprentice|trainee|nanny|cleaner|plumber|welder|barista|bartender|waiter|waitress|paramedic|firefighter|surgeon|midwife|tutor|streamer|youtuber|carpenter|electrician|hairdresser|gardener|translator|shopkeeper|vet)(?:\s+here)?[.!]*$`)
 	// kin5EN: a sentence that opens on the user's children without "my" ("twins have
 	// swimming every Tuesday", "kids start school on the 4th"): a plan or a habit of theirs.
 	kin5EN   = regexp.MustCompile(`(?i)^(?:the\s+)?(twins|kids|boys|girls|eldest|youngest|oldest|little\s+one|toddler|baby)\s+(?:has|have|go|goes|start|starts|finish|finishes|attend|attends|take|takes|do|does|got|get)\s+[^?]*\b(?:every|each|on|at|next|this|from|until|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d)\b`)
@@ -226,6 +230,12 @@ func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
 			return f, true
 		}
 		return Fact{}, false
+	}
+	if m := raised5EN.FindStringSubmatch(text); m != nil && st.last < 0 && !strings.Contains(text, "?") {
+		st.en = true
+		f := classify("User was "+strings.ToLower(m[1])+" "+strings.ToLower(m[2])+" "+rewriteEN(m[3], false), "I grew up in "+m[3], remember)
+		f.Confidence -= 0.1
+		return f, true
 	}
 	if m := justEvent5EN.FindStringSubmatch(text); m != nil && st.last < 0 && !strings.Contains(text, "?") {
 		st.en = true

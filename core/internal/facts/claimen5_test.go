@@ -1,0 +1,75 @@
+package facts
+
+import "testing"
+
+// TestClaimsEN5_case covers the fifth round's English rules (claimen5.go,
+// claimen5clause.go), one user message at a time, in phrasings that are neither blind3's
+// nor dev9.json's: what a sentence takes back or is about (retractions, the talk, someone
+// else's news, forgetting, quoted titles), requests after a claim, two objects with their
+// prepositions, a topic before the claim, lead-ins with a colon, claims going on after
+// "I'm …", "every time I…", statuses and plans without a subject, rules in new shapes,
+// "can you remember…?", children without "my", compound verbs, idioms, a place said twice,
+// and the health words added.
+func TestClaimsEN5_case(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string // a substring of each fact, in order; nil: no fact
+	}{
+		// What the sentence takes back or is about.
+		{"retract_kidding", "I'm a vegan, just kidding, I love steak", nil},
+		{"retract_scrap", "I live in Oslo, scrap that", nil},
+		{"retract_friend", "I'm thinking of quitting my job, asking for a friend", nil},
+		{"talk_forgot_alone", "I forgot to mention that earlier", nil},
+		{"talk_forgot_cut", "I'm diabetic, forgot to mention", []string{"User is diabetic"}},
+		{"others_news", "my flatmate Ola just got a job in Paris", nil},
+		{"others_of_mine", "A neighbour of mine keeps bees", nil},
+		{"family_news_kept", "my brother just got married", []string{"User's brother just got married"}},
+		{"forget_alone", "I always forget", nil},
+		{"forget_comment", "I swim on Mondays and I always forget my goggles", []string{"User swims on Mondays"}},
+		{"quoted_title", "Who sang 'I Want It That Way'?", nil},
+		{"idiom_cut", "I'm a carer for my mum, at my wits' end some days", []string{"User is a carer for their mum"}},
+		// A request after a claim is a rule of its own.
+		{"tail_rule_keep", "I'm autistic, please keep instructions literal", []string{"Please keep instructions literal", "User is autistic"}},
+		{"tail_rule_so", "I'm a night owl so short answers please", []string{"Short answers please", "night owl"}},
+		{"tail_not_rule_help", "I'm renovating a flat, please help me budget", nil},
+		{"tail_not_rule_no", "I'm celiac, so no bread please", []string{"User is celiac"}},
+		// Two objects with their prepositions; a topic before the claim.
+		{"gap_two_tools", "I write notes in Obsidian and slides in Keynote", []string{"Obsidian", "User also writes slides in Keynote"}},
+		{"gap_not_same_prep", "I run in the park and swim at the lido", []string{"park", "lido"}},
+		{"topic_pronoun", "board games, I design them in my spare time", []string{"User designs board games in their spare time"}},
+		// Lead-ins with a colon; claims going on after "I'm …".
+		{"lead_role_list", "Context: hospital porter, working nights, saving for a house", []string{"porter", "working nights", "saving for a house"}},
+		{"lead_age_status", "Background: I'm 58, widowed, live in Hull", []string{"58", "widowed", "Hull"}},
+		{"lead_name_list", "Quick intro: Lena Park, 27, Korean", []string{"Lena Park", "27", "Korean"}},
+		{"age_after_job", "I'm a chef in Porto, 31, training for a triathlon", []string{"chef", "Porto", "User is 31", "triathlon"}},
+		{"age_in_brackets", "I'm a dad of two (5, 8)", []string{"dad of two"}},
+		{"not_age_range", "I work out between 6 and 7", []string{"between 6 and 7"}},
+		{"just_verb", "I'm 41 and just became a grandmother", []string{"41", "User just became a grandmother"}},
+		{"now_living", "raised in Cork, now living in Lyon", []string{"Cork", "User is now living in Lyon"}},
+		{"every_time", "My knee clicks every time I climb stairs", []string{"every time they climb stairs"}},
+		// No subject.
+		{"status_lead", "pescatarian, so fish is fine", []string{"User is pescatarian"}},
+		{"status_no_food", "vegan, no honey", []string{"User is vegan", "User avoids honey"}},
+		{"status_no_worries", "type 1 diabetic, no problem with sugar-free stuff", []string{"User is type 1 diabetic"}},
+		{"plan_lead", "planning to run the Berlin marathon next year", []string{"User is planning to run the Berlin marathon"}},
+		{"day_job", "I paint on weekends, day job is accountant", []string{"paint", "User's day job is accountant"}},
+		{"after_habit", "After dinner I walk for half an hour", []string{"walks for half an hour after dinner"}},
+		{"check_habit", "I check my glucose every night before bed", []string{"glucose"}},
+		{"check_not_habit", "I'll check my email", nil},
+		{"just_retired", "just retired from the fire service", []string{"User just retired from the fire service"}},
+		{"trade_bare", "indie game dev", []string{"User is an indie game dev"}},
+		// Rules in new shapes; questions about remembering.
+		{"rule_whenever_remind", "Whenever I plan a trip, remind me about travel insurance", []string{"remind me about travel insurance"}},
+		{"rule_can_you_stop", "can you stop using emojis?", []string{"stop using emojis"}},
+		{"rule_units", "use celsius please", []string{"use celsius"}},
+		{"ask_remember", "do you remember my name?", nil},
+		// Children without "my", compound verbs, a place said twice, health words.
+		{"kids_plan", "kids have a dentist appointment on Friday at 9", []string{"User's kids have a dentist appointment"}},
+		{"kids_opinion", "Kids are so loud these days", nil},
+		{"compound_verb", "I meal prep every Sunday", []string{"User meal preps every Sunday"}},
+		{"place_once", "moved to Leeds in 2020, now working in Leeds as a nurse", []string{"Leeds in 2020", "working in Leeds"}},
+		{"health_word", "My dad has Parkinson's", []string{"Parkinson's"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
+	}
+}
