@@ -78,7 +78,14 @@ var (
 	// help…" keeps the claim).
 	lasting5EN = regexp.MustCompile(`^User is (?:just\s+|currently\s+|now\s+)?(?:living|working|studying|learning|raising|training|recovering|running|caring|nursing|doing\s+an?\s+(?:degree|phd|masters?|apprenticeship|course))\b`)
 	helpAsk5EN = regexp.MustCompile(`(?i),\s*(?:so\s+)?(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)(?:help|tell|give|suggest|show|check)\b`)
-	firstNoQ5  = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	// coord5EN: two names joined by "and" in a claim ("…for Deliveroo and Uber Eats",
+	// "mostly Unreal and C++", "on metformin and lisinopril"): groups 1 and 2.
+	coord5EN = regexp.MustCompile(`(?:^|[\s(])((?:\p{Lu}[\w.+#-]*)(?:\s+(?:\p{Lu}|\d)[\w.+#-]*){0,2})\s+and\s+(?:an?\s+)?((?:\p{Lu}[\w.+#-]*)(?:\s+(?:\p{Lu}|\d)[\w.+#-]*){0,2})(?:[\s,.;)!]|$)` +
+		`|\bon\s+([a-z]+(?:in|ol|ide|pril|sartan|statin|one|ine|ate|am|lol))\s+and\s+([a-z]+(?:in|ol|ide|pril|sartan|statin|one|ine|ate|am|lol))\b`)
+	// alsoUses5EN: a tool item that is a participle phrase ("User also uses deployed on
+	// Heroku" from "Django + Postgres + Celery, deployed on Heroku"): the tool is its object.
+	alsoUses5EN = regexp.MustCompile(`^(User also uses |用户也用 )(?i:deployed|hosted|running|built|written|installed|served)\s+(?i:on|in|with|to|via)\s+`)
+	firstNoQ5   = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
 
 // en5Sentence returns what an English sentence keeps of its cues and claims after the
@@ -107,12 +114,15 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 		case strings.HasPrefix(c, "User noted: ") && s.ask && askRemember5EN.MatchString(s.s):
 		case strings.HasPrefix(c, "User's pronouns are ") && pronounsSaid5(cl, strings.TrimPrefix(c, "User's pronouns are ")):
 		default:
+			f.Content = alsoUses5EN.ReplaceAllString(f.Content, "$1")
 			if f.Predicate == "about" && may(strings.ToLower(c), health5Need) && health5EN.MatchString(c) {
 				f.Type, f.Predicate, f.Confidence = TypeProfile, "health", max(f.Confidence, 0.75)
 			}
 			f.Content = compoundVerb5EN.ReplaceAllString(topic5(s.s, f.Content), "$1 ${2}s")
 			out = append(out, f)
 			if g, ok := gap5(f); ok {
+				out = append(out, g)
+			} else if g, ok := coord5(f); ok {
 				out = append(out, g)
 			}
 		}
@@ -239,6 +249,40 @@ func gap5(f Fact) (Fact, bool) {
 	g.Confidence = f.Confidence - 0.05
 	return g, true
 }
+
+// coord5 returns the second fact of a claim that names two things joined by "and"
+// ("User does deliveries for Deliveroo and Uber Eats" → "User does deliveries for Uber
+// Eats"): the claim with the pair replaced by its second name. Both must be names
+// (capitalised) or both medicines; the user, a family word or a list of three is not.
+func coord5(f Fact) (Fact, bool) {
+	if !strings.Contains(f.Content, " and ") || !strings.HasPrefix(f.Content, "User") {
+		return Fact{}, false
+	}
+	m := coord5EN.FindStringSubmatchIndex(f.Content)
+	if m == nil {
+		return Fact{}, false
+	}
+	a, b := 2, 4
+	if m[2] < 0 {
+		a, b = 6, 8
+	}
+	x, y := f.Content[m[a]:m[a+1]], f.Content[m[b]:m[b+1]]
+	if coordNot5[strings.ToLower(x)] || coordNot5[strings.ToLower(y)] || strings.HasPrefix(x, "User") || m[a] > 0 && f.Content[m[a]-1] == '(' {
+		return Fact{}, false
+	}
+	pre := strings.ToLower(strings.TrimSpace(f.Content[:m[a]]))
+	if strings.HasSuffix(pre, ",") || strings.HasSuffix(pre, " between") || strings.HasSuffix(pre, " both") || strings.HasSuffix(pre, " from") {
+		return Fact{}, false // "A, B and C" (a list the tool items read), "between Lisbon and Porto"
+	}
+	g := f
+	g.Content = clip(f.Content[:m[a]] + y + f.Content[m[b+1]:])
+	g.Confidence = f.Confidence - 0.05
+	return g, true
+}
+
+var coordNot5 = wordSet(`i my mum mom dad wife husband partner son daughter monday tuesday wednesday thursday friday saturday sunday
+	mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends
+	january february march april may june july august september october november december christmas easter`)
 
 // topic5 puts the topic of "handmade candles, I sell them at…" where the claim's pronoun
 // is ("User sells them at…" → "User sells handmade candles at…").

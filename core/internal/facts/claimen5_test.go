@@ -69,6 +69,12 @@ func TestClaimsEN5_case(t *testing.T) {
 		{"compound_verb", "I meal prep every Sunday", []string{"User meal preps every Sunday"}},
 		{"place_once", "moved to Leeds in 2020, now working in Leeds as a nurse", []string{"Leeds in 2020", "working in Leeds"}},
 		{"health_word", "My dad has Parkinson's", []string{"Parkinson's"}},
+		// Two names joined by "and": a fact each; not a range, not family or days.
+		{"coord_names", "I sell on Shopify and Amazon", []string{"Shopify and Amazon", "User sells on Amazon"}},
+		{"coord_meds", "I'm on atorvastatin and amlodipine", []string{"atorvastatin and amlodipine", "User is on amlodipine"}},
+		{"coord_between", "I split my time between Lisbon and Porto", []string{"between Lisbon and Porto"}},
+		{"coord_days", "I swim on Tuesday and Thursday", []string{"Tuesday and Thursday"}},
+		{"tool_participle", "Our stack is Rails + Redis, hosted on Render", []string{"Rails + Redis", "User also uses Redis", "User also uses Render"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
