@@ -101,24 +101,30 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 	out := cl[:0:0]
 	for i, f := range cl {
 		c := f.Content
+		lc := strings.ToLower(c)
 		switch {
-		case may(strings.ToLower(c), talk5Need) && talk5EN.MatchString(c) && cutAt5(&f, talk5EN):
+		case may(lc, talk5Need) && talk5EN.MatchString(c) && cutAt5(&f, talk5EN):
 		case strings.HasPrefix(c, "User: ") && ofTheirs5EN.MatchString(c):
-		case ongoing5EN.MatchString(c) && !lasting5EN.MatchString(c) && helpAsk5EN.MatchString(c):
+		case strings.HasPrefix(c, "User is ") && strings.Contains(c, ",") && ongoing5EN.MatchString(c) && !lasting5EN.MatchString(c) && helpAsk5EN.MatchString(c):
 		case strings.HasPrefix(c, "User's ") && others5EN.MatchString(c):
 		case strings.Contains(c, "forg") && (forget5EN.MatchString(c) || i > 0 && forgetAny5EN.MatchString(c)):
 		case strings.HasPrefix(c, "User: ") && strings.Contains(s.s, "'") && !firstNoQ5.MatchString(quoted5EN.ReplaceAllString(s.s, " ")):
-		case strings.HasPrefix(strings.ToLower(c), "user: please "), strings.HasPrefix(strings.ToLower(c), "user: pls "): // a request, not a claim
-		case may(strings.ToLower(c), idiom5Need) && idiom5EN.MatchString(c) && cutAt5(&f, idiom5EN):
+		case strings.HasPrefix(lc, "user: please "), strings.HasPrefix(lc, "user: pls "): // a request, not a claim
+		case may(lc, idiom5Need) && idiom5EN.MatchString(c) && cutAt5(&f, idiom5EN):
 		case strings.HasPrefix(c, "User is based in ") && placeSaid5(cl, strings.TrimPrefix(c, "User is based in ")):
 		case strings.HasPrefix(c, "User noted: ") && s.ask && askRemember5EN.MatchString(s.s):
 		case strings.HasPrefix(c, "User's pronouns are ") && pronounsSaid5(cl, strings.TrimPrefix(c, "User's pronouns are ")):
 		default:
-			f.Content = alsoUses5EN.ReplaceAllString(f.Content, "$1")
-			if f.Predicate == "about" && may(strings.ToLower(c), health5Need) && health5EN.MatchString(c) {
+			if strings.HasPrefix(f.Content, "User also uses ") || strings.HasPrefix(f.Content, "用户也用 ") {
+				f.Content = alsoUses5EN.ReplaceAllString(f.Content, "$1")
+			}
+			if f.Predicate == "about" && may(lc, health5Need) && health5EN.MatchString(c) {
 				f.Type, f.Predicate, f.Confidence = TypeProfile, "health", max(f.Confidence, 0.75)
 			}
-			f.Content = compoundVerb5EN.ReplaceAllString(topic5(s.s, f.Content), "$1 ${2}s")
+			f.Content = topic5(s.s, f.Content)
+			if may(lc, compoundNeed5) {
+				f.Content = compoundVerb5EN.ReplaceAllString(f.Content, "$1 ${2}s")
+			}
 			out = append(out, f)
 			if g, ok := gap5(f); ok {
 				out = append(out, g)
@@ -127,7 +133,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			}
 		}
 	}
-	if may(s.lower, rule5Need) && !hasRule(cues) && rule5EN.MatchString(s.s) {
+	if (!prefilter || rule5First[leadingWord(s.s)]) && !hasRule(cues) && rule5EN.MatchString(s.s) {
 		cues = append(cues, Fact{Type: TypeRule, Content: clip(strings.TrimSpace(s.s)), Confidence: 0.7, Evidence: []int{idx}})
 		if s.ask || whenever5EN.MatchString(s.s) {
 			out = out[:0] // a rule asked as a question, or its "whenever I…": the rest is the rule's
@@ -208,7 +214,7 @@ func tailRule5(s *sentence, idx int, cues []Fact) (Fact, bool) {
 // tailRule5At returns the rune index where a request after a claim starts in r (at the
 // comma, dash or space before it), or -1: the last comma or " so " whose rest is one.
 func tailRule5At(r []rune) int {
-	if !strings.Contains(strings.ToLower(string(r)), "please") && !strings.Contains(strings.ToLower(string(r)), "pls") && !strings.Contains(strings.ToLower(string(r)), "kindly") {
+	if l := strings.ToLower(string(r)); prefilter && !strings.Contains(l, "please") && !strings.Contains(l, "pls") && !strings.Contains(l, "kindly") {
 		return -1
 	}
 	for i := 1; i < len(r); i++ {
@@ -232,7 +238,8 @@ func tailRule5At(r []rune) int {
 // preposition ("User and family use Jira for tickets and Perforce for version control" →
 // "User and family also use Perforce for version control"), and cuts the first.
 func gap5(f Fact) (Fact, bool) {
-	if !strings.Contains(f.Content, " and ") {
+	if !strings.Contains(f.Content, " and ") || prefilter && strings.Count(f.Content, " for ")+strings.Count(f.Content, " with ")+strings.Count(f.Content, " in ")+
+		strings.Count(f.Content, " on ")+strings.Count(f.Content, " at ")+strings.Count(f.Content, " via ")+strings.Count(f.Content, " through ")+strings.Count(f.Content, " using ") < 2 {
 		return Fact{}, false
 	}
 	m := gap5EN.FindStringSubmatch(f.Content)
@@ -318,7 +325,8 @@ func topic5(sent, content string) string {
 var (
 	retraction5Need = []string{"scrap", "joking", "kidding", "jk", "friend"}
 	talk5Need       = []string{"forgot", "said", "mentioned"}
-	rule5Need       = words("whenever time stop quit metric imperial celsius fahrenheit british american uk us australian canadian hour")
+	rule5First      = wordSet("whenever every any each hey ok so also can could would will please always use stick go default")
+	compoundNeed5   = words("meal batch food spring house dog baby pet bulk grocery")
 	idiom5Need      = []string{"hands", "wits", "over"}
 	health5Need     = words("colo blind deaf hearing dyslex dyspraxi alzheimer dementia parkinson macular epilep crohn ibs metformin insulin lisinopril statin inhaler chemo cancer tinnitus sugar")
 )

@@ -2,7 +2,9 @@ package facts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 )
 
 // Fifth round, English: where a clause ends and what a clause without a subject says
@@ -101,7 +103,19 @@ func verbAtString(w string) bool {
 // status5At reports whether an age ("…, 23, …") or a status of the round's list starts
 // at i.
 func status5At(r []rune, i int) bool {
-	if strings.Count(string(r[:i]), "(") > strings.Count(string(r[:i]), ")") {
+	if i < len(r) && (r[i] < '0' || r[i] > '9') && !status5Start[unicode.ToLower(r[i])] {
+		return false // neither an age nor a status word
+	}
+	open := 0
+	for _, c := range r[:i] {
+		switch c {
+		case '(':
+			open++
+		case ')':
+			open--
+		}
+	}
+	if open > 0 {
 		return false // "three boys (12, 9, and 6)": the children's ages
 	}
 	k := i
@@ -133,7 +147,7 @@ func status5At(r []rune, i int) bool {
 // with a colon, "I'm 34", or a subject-less lead verb ("planning to retire…, just told my
 // boss").
 func sameSubject5(r []rune, w []string) bool {
-	if introLead5At(r) || ageOnly5(w) {
+	if ageOnly5(w) || slices.Contains(r, ':') && introLead5At(r) {
 		return true
 	}
 	if len(w) >= 3 {
@@ -161,6 +175,15 @@ func introLead5At(r []rune) bool {
 	first := orig[len(w)-len(rest)]
 	return first[0] < 'A' || first[0] > 'Z' || strings.HasPrefix(rest[0], "i'm") || rest[0] == "i"
 }
+
+// status5Start: the first letters of status5EN's words.
+var status5Start = func() map[rune]bool {
+	m := map[rune]bool{}
+	for _, w := range status5EN {
+		m[rune(w[0])] = true
+	}
+	return m
+}()
 
 // introLead5 drops a lead-in that ends with a colon ("background:", "for context:") from
 // a clause's words: what follows it is the user's.
@@ -211,6 +234,68 @@ func ingItem5(w []string) bool {
 	return len(w) <= 9 && len(v) > 5 && strings.HasSuffix(v, "ing") && verbAtString(v+" ")
 }
 
+// The first words the shapes of claimEN5 start with (leadingWord: letters only, lower
+// case), so that a clause starting otherwise runs none of their expressions.
+const (
+	f5Habit = 1 << iota
+	f5Raised
+	f5Adv
+	f5Status
+	f5No
+	f5Kin
+	f5Plan
+	f5Job
+)
+
+// find5 is x.FindStringSubmatch(text) when ok, else nil without running x.
+func find5(ok bool, x *regexp.Regexp, text string) []string {
+	if !ok {
+		return nil
+	}
+	return x.FindStringSubmatch(text)
+}
+
+var first5 = func() map[string]int {
+	m := map[string]int{}
+	add := func(bit int, ws string) {
+		for _, w := range words(ws) {
+			m[w] |= bit
+		}
+	}
+	add(f5Habit, "after before")
+	add(f5Raised, "raised brought")
+	add(f5Adv, "just recently finally now also currently still")
+	add(f5Status, `type t pre prediabetic diabetic coeliac celiac vegan vegetarian pescatarian lactose gluten dairy allergic pregnant
+		widowed asthmatic epileptic colour color colourblind colorblind legally deaf dyslexic autistic sober teetotal`)
+	add(f5No, "no")
+	add(f5Kin, "the twins kids boys girls eldest youngest oldest little toddler baby")
+	add(f5Plan, "planning plan about due")
+	add(f5Job, "my day main full part side second other real")
+	return m
+}()
+
+// role5Last reports whether a clause can be a bare role of role5EN: short, its last
+// word a trade of the list (or "here" after one).
+func role5Last(text string) bool {
+	if len(text) > 80 {
+		return false
+	}
+	w := strings.Fields(strings.ToLower(strings.TrimRight(text, ".! ")))
+	if len(w) == 0 {
+		return false
+	}
+	last := w[len(w)-1]
+	if last == "here" && len(w) > 1 {
+		last = w[len(w)-2]
+	}
+	return roleNouns5[last]
+}
+
+var roleNouns5 = wordSet(`dev devs rider porter guard labourer laborer receptionist caretaker janitor miner fisherman builder roofer
+	decorator tiler postman postie warden steward stewardess attendant dispatcher supervisor foreman apprentice trainee nanny
+	cleaner plumber welder barista bartender waiter waitress paramedic firefighter surgeon midwife tutor streamer youtuber
+	carpenter electrician hairdresser gardener translator shopkeeper vet`)
+
 // habitLead5 reports whether a clause opens with "after every shift", "before bed"…: a
 // habit's time, not a condition.
 func habitLead5(text string) bool {
@@ -220,10 +305,18 @@ func habitLead5(text string) bool {
 // claimEN5 makes the claim of an English clause of the round's kinds; ok false when it is
 // none of them.
 func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
+	first := leadingWord(text)
+	lead := first5[first]
+	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) {
+		return Fact{}, false // none of the round's shapes starts with this word
+	}
+	if !prefilter {
+		lead = ^0
+	}
 	if n := strings.TrimRight(text, ".! "); st.en && st.last >= 0 && len(n) > 0 && len(n) <= 2 && strings.Trim(n, "0123456789") == "" {
 		return classify("User is "+n, "I'm "+n+" years old", remember), true // "…, 23, …" after "I'm …": an age
 	}
-	if m := habit5EN.FindStringSubmatch(head(text, 120)); m != nil && len(m[2]) < len(text) {
+	if m := find5(lead&f5Habit != 0, habit5EN, head(text, 120)); m != nil && len(m[2]) < len(text) {
 		rest := strings.TrimSpace(text[len(text)-len(m[2]):])
 		if f, ok := st.claim(rest, ask); ok && strings.HasPrefix(f.Content, "User") {
 			f.Content = clip(strings.TrimRight(f.Content, ".! ") + " " + strings.ToLower(m[1][:1]) + m[1][1:])
@@ -231,25 +324,25 @@ func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
 		}
 		return Fact{}, false
 	}
-	if m := raised5EN.FindStringSubmatch(text); m != nil && st.last < 0 && !strings.Contains(text, "?") {
+	if m := find5(lead&f5Raised != 0, raised5EN, text); m != nil && st.last < 0 && !strings.Contains(text, "?") {
 		st.en = true
 		f := classify("User was "+strings.ToLower(m[1])+" "+strings.ToLower(m[2])+" "+rewriteEN(m[3], false), "I grew up in "+m[3], remember)
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if m := justEvent5EN.FindStringSubmatch(text); m != nil && st.last < 0 && !strings.Contains(text, "?") {
+	if m := find5(lead&f5Adv != 0, justEvent5EN, text); m != nil && st.last < 0 && !strings.Contains(text, "?") {
 		st.en = true
 		f := classify("User "+strings.ToLower(m[1])+" "+rewriteEN(m[2]+m[3], false), text, remember)
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if m := statusLead5EN.FindStringSubmatch(text); m != nil && st.last < 0 {
+	if m := find5(lead&f5Status != 0, statusLead5EN, text); m != nil && st.last < 0 {
 		st.en = true
 		f := classify("User is "+m[1], text, remember)
 		f.Confidence -= 0.05
 		return f, true
 	}
-	if m := noFood5EN.FindStringSubmatch(text); m != nil && st.en && st.last >= 0 {
+	if m := find5(lead&f5No != 0, noFood5EN, text); m != nil && st.en && st.last >= 0 {
 		for _, w := range strings.Fields(strings.ToLower(m[1])) {
 			if noFoodNot5[w] {
 				return Fact{}, false
@@ -259,7 +352,7 @@ func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
 		f.Type, f.Predicate = TypeProfile, "diet"
 		return f, true
 	}
-	if role5EN.MatchString(text) && st.last < 0 {
+	if (!prefilter || role5Last(text)) && st.last < 0 && role5EN.MatchString(text) {
 		if first, _, _ := strings.Cut(strings.ToLower(text), " "); !notRoleLead[first] {
 			st.en = true
 			t := strings.TrimSuffix(strings.TrimRight(text, ".! "), " here")
@@ -272,23 +365,23 @@ func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
 			return f, true
 		}
 	}
-	if kin5EN.MatchString(head(text, 120)) && st.last < 0 && st.subj == "" && !strings.Contains(text, "?") {
+	if lead&f5Kin != 0 && st.last < 0 && kin5EN.MatchString(head(text, 120)) && st.subj == "" && !strings.Contains(text, "?") {
 		t := strings.TrimPrefix(strings.TrimPrefix(text, "the "), "The ")
 		return classify("User's "+strings.ToLower(t[:1])+rewriteEN(t[1:], false), "my "+text, remember), true
 	}
-	if m := plan5EN.FindStringSubmatch(text); m != nil && st.last < 0 {
+	if m := find5(lead&f5Plan != 0, plan5EN, text); m != nil && st.last < 0 {
 		st.en = true
 		f := classify("User is "+strings.ToLower(m[1])+" "+rewriteEN(m[2], false), text, remember)
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if m := job5EN.FindStringSubmatch(text); m != nil {
+	if m := find5(lead&f5Job != 0, job5EN, text); m != nil {
 		st.en = true
 		f := classify("User's "+strings.ToLower(m[1])+" is "+rewriteEN(m[2], false), text, remember)
 		f.Type, f.Predicate = TypeProfile, "job"
 		return f, true
 	}
-	if m := advVerb5EN.FindStringSubmatch(text); m != nil && st.en && verbAtString(strings.ToLower(m[2])+" ") {
+	if m := find5(lead&f5Adv != 0, advVerb5EN, text); m != nil && st.en && verbAtString(strings.ToLower(m[2])+" ") {
 		adv, v := strings.ToLower(m[1]), conjugate(strings.ToLower(m[2]))
 		if rest, ok := strings.CutPrefix(v, "is "); ok {
 			return classify("User is "+adv+" "+rest+" "+rewriteEN(strings.TrimSpace(m[3]), false), text, remember), true
