@@ -52,7 +52,7 @@ var (
 	topicNot5 = wordSet(`i me my we our you your he she it they them this that these those there here yes yeah no ok okay so well oh hi hey hello thanks sure honestly basically anyway also and but lol haha sorry please`)
 	health5EN = regexp.MustCompile(`(?i)\b(?:colou?r[- ]?blind|legally\s+blind|deaf|hard\s+of\s+hearing|dyslexi[ac]|dyspraxi[ac]|alzheimer'?s|dementia|parkinson'?s|macular\s+degeneration|epilep(?:sy|tic)|crohn'?s|ibs|metformin|insulin|lisinopril|statins?|inhaler|chemo(?:therapy)?|cancer|tinnitus|blood\s+sugar)\b`)
 	// idiom5EN: a remark in a first person's words ("got a lot of time on my hands").
-	idiom5EN = regexp.MustCompile(`(?i)\btime\s+on\s+(?:their|my)\s+hands\b|\bat\s+(?:their|my)\s+wits'?\s+end\b|\bin\s+over\s+(?:their|my)\s+head\b`)
+	idiom5EN = regexp.MustCompile(`(?i)\btime\s+on\s+(?:their|my)\s+hands\b|\bdie\s+on\s+(?:that|this)\s+hill\b|^User\s+lives\s+for\s+(?:this|that|these|those)\b|\bat\s+(?:their|my)\s+wits'?\s+end\b|\bin\s+over\s+(?:their|my)\s+head\b`)
 	// placeSaid5EN: the place of a "based in X" extra fact, said already by its claim.
 	placeLead5EN = regexp.MustCompile(`^User\s+(?:is\s+)?(?:(?:now|currently|still)\s+)?$`)
 	placeSaid5EN = regexp.MustCompile(`(?i)\b(?:living|live|lives|working|works|work|based|moved|settled|staying)\s+(?:\w+\s+)?in\s+`)
@@ -64,6 +64,7 @@ var (
 	// units for everything".
 	rule5EN = regexp.MustCompile(`(?i)^(?:(?:whenever|every\s+time|any\s+time|each\s+time)\s+I\s+[^,]{3,60},\s*(?:please\s+)?(?:always\s+)?(?:remind|tell|warn|ask|give|use|keep|add|include|show|mention|flag|suggest|point|make|check|double-check)\s` +
 		`|(?:(?:hey|ok|so|also)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:stop|quit)\s+[a-z]+ing\b` +
+		`|(?:(?:btw|ok|so|also|and)[,\s]+)*in\s+future[,\s]+(?:please\s+)?(?:always|never|don't|do\s+not|use|keep|give|explain|answer|reply|write|call|remind)\b` +
 		`|(?:please\s+)?(?:always\s+)?(?:use|stick\s+to|go\s+with|default\s+to)\s+(?:metric|imperial|celsius|fahrenheit|british|american|uk|us|australian|canadian|24-hour|12-hour)\b)`)
 	whenever5EN = regexp.MustCompile(`(?i)^(?:whenever|every\s+time|any\s+time|each\s+time)\s+I\b`)
 	// compoundVerb5EN: "User always meals prep" → "meal preps" (a noun and a verb that
@@ -85,7 +86,16 @@ var (
 	// alsoUses5EN: a tool item that is a participle phrase ("User also uses deployed on
 	// Heroku" from "Django + Postgres + Celery, deployed on Heroku"): the tool is its object.
 	alsoUses5EN = regexp.MustCompile(`^(User also uses |用户也用 )(?i:deployed|hosted|running|built|written|installed|served)\s+(?i:on|in|with|to|via)\s+`)
-	firstNoQ5   = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	// notedEmpty5EN: a request to remember whose "claim" is a pointer, no fact ("just so
+	// you know when I mention it").
+	notedEmpty5EN = regexp.MustCompile(`(?i)^User noted:\s+(?:when|if|that|it|this|so|because|in\s+case)\b[^,]{0,30}$`)
+	// undone5EN: what is still undone, after a claim ("…and i havent prepped at all").
+	undone5EN = regexp.MustCompile(`(?i)^User\s+(?:still\s+)?(?:havent|havents|haven't|hasn't|hasnt)\b`)
+	// listMark5EN: a numbered or bulleted line ("2) I'm trying to get into running").
+	listMark5EN = regexp.MustCompile(`^(?:\d{1,2}[.)]|[-*•])\s+`)
+	// inPlace5EN: "User is in Australia", "User is from Kerala": where the user is.
+	inPlace5EN = regexp.MustCompile(`^User is (?:(?:now|currently|based)\s+)?(?:in|from)\s+\p{Lu}`)
+	firstNoQ5  = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
 
 // en5Sentence returns what an English sentence keeps of its cues and claims after the
@@ -98,6 +108,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 	if len(cl) > 0 && may(s.lower, retraction5Need) && retraction5EN.MatchString(s.s) {
 		cl = nil
 	}
+	ruleHere := !hasRule(cues) && (!prefilter || rule5First[leadingWord(s.s)]) && rule5EN.MatchString(s.s)
 	out := cl[:0:0]
 	for i, f := range cl {
 		c := f.Content
@@ -113,6 +124,11 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 		case may(lc, idiom5Need) && idiom5EN.MatchString(c) && cutAt5(&f, idiom5EN):
 		case strings.HasPrefix(c, "User is based in ") && placeSaid5(cl, strings.TrimPrefix(c, "User is based in ")):
 		case strings.HasPrefix(c, "User noted: ") && s.ask && askRemember5EN.MatchString(s.s):
+		case strings.HasPrefix(c, "User noted: ") && notedEmpty5EN.MatchString(c): // "just so you know when I mention it"
+		case i > 0 && (c == "User is allergic" || undone5EN.MatchString(c)): // "…, I'm allergic" (to what was said), "…and i havent prepped"
+		case ruleHere && !(reasonKept[f.Predicate] && userSubject(c) || inPlace5EN.MatchString(c)):
+			// The rule's reason, as the sentence gate keeps it: what the user is, uses or
+			// where they are ("use metric units, I'm in Australia"), not "I'm still learning them".
 		case strings.HasPrefix(c, "User's pronouns are ") && pronounsSaid5(cl, strings.TrimPrefix(c, "User's pronouns are ")):
 		default:
 			if strings.HasPrefix(f.Content, "User also uses ") || strings.HasPrefix(f.Content, "用户也用 ") {
@@ -133,7 +149,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			}
 		}
 	}
-	if (!prefilter || rule5First[leadingWord(s.s)]) && !hasRule(cues) && rule5EN.MatchString(s.s) {
+	if ruleHere {
 		cues = append(cues, Fact{Type: TypeRule, Content: clip(strings.TrimSpace(s.s)), Confidence: 0.7, Evidence: []int{idx}})
 		if s.ask || whenever5EN.MatchString(s.s) {
 			out = out[:0] // a rule asked as a question, or its "whenever I…": the rest is the rule's
@@ -325,8 +341,8 @@ func topic5(sent, content string) string {
 var (
 	retraction5Need = []string{"scrap", "joking", "kidding", "jk", "friend"}
 	talk5Need       = []string{"forgot", "said", "mentioned"}
-	rule5First      = wordSet("whenever every any each hey ok so also can could would will please always use stick go default")
+	rule5First      = wordSet("whenever every any each hey ok so also can could would will please always use stick go default btw in and")
 	compoundNeed5   = words("meal batch food spring house dog baby pet bulk grocery")
-	idiom5Need      = []string{"hands", "wits", "over"}
+	idiom5Need      = []string{"hands", "wits", "over", "hill", "lives for"}
 	health5Need     = words("colo blind deaf hearing dyslex dyspraxi alzheimer dementia parkinson macular epilep crohn ibs metformin insulin lisinopril statin inhaler chemo cancer tinnitus sugar")
 )

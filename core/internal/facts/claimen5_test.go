@@ -74,6 +74,17 @@ func TestClaimsEN5_case(t *testing.T) {
 		{"coord_meds", "I'm on atorvastatin and amlodipine", []string{"atorvastatin and amlodipine", "User is on amlodipine"}},
 		{"coord_between", "I split my time between Lisbon and Porto", []string{"between Lisbon and Porto"}},
 		{"coord_days", "I swim on Tuesday and Thursday", []string{"Tuesday and Thursday"}},
+		// Second batch: numbered lines, idioms, what is still undone, empty requests to
+		// remember, "in future" rules and their reasons, a bare status pointing back.
+		{"numbered_line", "3) I'm a night-shift security guard", []string{"security guard"}},
+		{"bullet_line", "* I live in Derry", []string{"User lives in Derry"}},
+		{"idiom_hill", "I use spaces, not tabs, and I will die on this hill", []string{"spaces"}},
+		{"undone_after", "I start at Google on Monday and I haven't bought a laptop yet", []string{"Google on Monday"}},
+		{"noted_pointer", "note that, just so you know when I bring it up", nil},
+		{"in_case", "keep this in mind in case I forget", nil},
+		{"future_rule_reason", "in future, always give me metric, I'm still learning imperial", []string{"in future, always give me metric"}},
+		{"allergic_pointer", "Shellfish is a no-go for me, I'm allergic", []string{"Shellfish"}},
+		{"moving_lead", "relocating to Dublin in the autumn", []string{"User is relocating to Dublin"}},
 		{"tool_participle", "Our stack is Rails + Redis, hosted on Render", []string{"Rails + Redis", "User also uses Redis", "User also uses Render"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })

@@ -39,7 +39,7 @@ var (
 	justEvent5EN = regexp.MustCompile(`(?i)^(just|recently|finally)\s+(retired|graduated|qualified|got\s+married|got\s+engaged|got\s+divorced|became\s+an?\s+\w+|moved\s+to\s+\S+|had\s+(?:a\s+)?(?:baby|surgery|twins))\b(.*)$`)
 	noFood5EN    = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)[.!]*$`)
 	noFoodNot5   = wordSet(`worries worry problem problems idea rush pressure thanks way clue pun offense offence need one more big hurry stress judgement judgment`)
-	plan5EN      = regexp.MustCompile(`(?i)^(planning\s+to|plan\s+to|planning\s+on|about\s+to|due\s+to\s+(?:give\s+birth|start|retire|move))\s+(.{4,})$`)
+	plan5EN      = regexp.MustCompile(`(?i)^(planning\s+to|plan\s+to|planning\s+on|about\s+to|due\s+to\s+(?:give\s+birth|start|retire|move)|moving|relocating|emigrating)\s+(.{4,})$`)
 	job5EN       = regexp.MustCompile(`(?i)^(?:my\s+)?((?:day|main|full[- ]time|part[- ]time|side|second|other|real)\s+(?:job|hustle|gig))\s*(?:is|'s|=|:)\s+(.{3,})$`)
 	advVerb5EN   = regexp.MustCompile(`(?i)^(just|recently|now|also|currently|still|finally)\s+([a-z]+)\b(.*)$`)
 	// checkHabit5EN: "check my blood sugar before every meal" is a habit, not "I'll check".
@@ -269,7 +269,7 @@ var first5 = func() map[string]int {
 		widowed asthmatic epileptic colour color colourblind colorblind legally deaf dyslexic autistic sober teetotal`)
 	add(f5No, "no")
 	add(f5Kin, "the twins kids boys girls eldest youngest oldest little toddler baby")
-	add(f5Plan, "planning plan about due")
+	add(f5Plan, "planning plan about due moving relocating emigrating")
 	add(f5Job, "my day main full part side second other real")
 	return m
 }()
@@ -304,7 +304,26 @@ func habitLead5(text string) bool {
 
 // claimEN5 makes the claim of an English clause of the round's kinds; ok false when it is
 // none of them.
-func (st *claimState) claimEN5(text string, remember, ask bool) (Fact, bool) {
+func (st *claimState) claimEN5(text string, remember, ask bool) (f Fact, ok, stop bool) {
+	if prefilter && !strings.HasPrefix(strings.ToLower(text), "in case") {
+		f, ok = st.claimEN5a(text, remember, ask)
+		return f, ok, false
+	}
+	if m := inCase5EN.FindStringIndex(text); m != nil {
+		return Fact{}, false, true // "remember this in case I ask again": a condition, after the request
+	}
+	f, ok = st.claimEN5a(text, remember, ask)
+	return f, ok, false
+}
+
+// inCase5EN: a clause that is a condition once a request to remember is stripped.
+var inCase5EN = regexp.MustCompile(`(?i)^in\s+case\b`)
+
+// claimEN5a is claimEN5 past the condition check.
+func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
+	if m := listMark5EN.FindStringIndex(text); m != nil && m[1] < len(text) && (text[0] < '0' || text[0] > '9' || text[1] == ')' || text[2] == ')' || text[1] == '.' || text[2] == '.') {
+		return st.claim(text[m[1]:], ask) // "2) I'm trying to get into running"
+	}
 	first := leadingWord(text)
 	lead := first5[first]
 	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) {

@@ -248,8 +248,8 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		return f, true
 	}
 	if !han && (latin || st.en) {
-		if f, ok := st.claimEN5(text, remember, ask); ok { // fifth round (claimen5clause.go)
-			return f, true
+		if f, ok, stop := st.claimEN5(text, remember, ask); ok || stop { // fifth round (claimen5clause.go)
+			return f, ok
 		}
 	}
 	if m := asRoleEN.FindStringSubmatch(head(text, 64)); latin && m != nil {
