@@ -46,7 +46,7 @@ var (
 	tailRule5EN  = regexp.MustCompile(`(?i)^(?:\s*[,;—–-]\s*|\s+)(?:and\s+)?(?:so\s+)?((?:please|pls|kindly)\s+(?:don't|do\s+not|never|always|keep|use|avoid|stick\s+to|stay|write|answer|reply|describe|talk|no|only|make\s+(?:it|them|everything|things)|go\s+easy)\b[^?]*|(?:(?:strictly|only|just|mostly)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:please|pls))[\s.!]*$`)
 	tailNotRule5 = regexp.MustCompile(`(?i)^(?:so\s+)?(?:please\s+|pls\s+)?(?:help|tell|explain|suggest|recommend|show|give|send|check|let|any|some|more|thanks|thank|reply\s+soon|answer\s+quickly|hurry|advice|ideas?|tips?|suggestions?|recipes?|info|information|details|no|not|nothing|none|an?\s)\b`)
 	// gap5EN: "<verb> X <prep> A and Y <prep> B": the second object and its phrase.
-	gap5EN = regexp.MustCompile(`^(User(?:\s+and\s+family|'s\s+team)?\s+(?:(?:also|mostly|mainly|usually|always|now|currently)\s+)?[a-z]+)\s+((?:the\s+|my\s+|their\s+|our\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([\w'.+# -]{2,40}?)\s+and\s+((?:the\s+|their\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([^,;]{2,60}?)(?:\s*[,;—–-].*)?$`)
+	gap5EN = regexp.MustCompile(`^(User(?:\s+and\s+family|'s\s+team)?\s+(?:(?:also|mostly|mainly|usually|always|now|currently)\s+)?[a-z]+)\s+((?:the\s+|my\s+|their\s+|our\s+|an?\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([\w'.+# -]{2,40}?)\s+and\s+((?:the\s+|their\s+|an?\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([^,;]{2,60}?)(?:\s*[,;—–-].*)?$`)
 	// topic5EN: a bare noun phrase before the claim ("handmade candles, I sell them…").
 	topic5EN  = regexp.MustCompile(`(?i)^((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)\s*(?:,|\s[—–-])\s*(?:and\s+|so\s+)?I\s+(?:[a-z]+\s+){1,2}?(?:them|it)\b`)
 	topicNot5 = wordSet(`i me my we our you your he she it they them this that these those there here yes yeah no ok okay so well oh hi hey hello thanks sure honestly basically anyway also and but lol haha sorry please`)
@@ -204,6 +204,9 @@ func placeSaid5(cl []Fact, place string) bool {
 	for _, f := range cl {
 		if f.Content == "User is based in "+place {
 			continue
+		}
+		if rest, ok := strings.CutPrefix(f.Content, "User is now in "); ok && strings.HasPrefix(rest, place) {
+			return true // "Born in Glasgow, now in Toronto for work"
 		}
 		if m := placeSaid5EN.FindStringIndex(f.Content); m != nil && placeLead5EN.MatchString(f.Content[:m[0]]) && strings.HasPrefix(f.Content[m[1]:], place) {
 			return true

@@ -85,6 +85,18 @@ func TestClaimsEN5_case(t *testing.T) {
 		{"future_rule_reason", "in future, always give me metric, I'm still learning imperial", []string{"in future, always give me metric"}},
 		{"allergic_pointer", "Shellfish is a no-go for me, I'm allergic", []string{"Shellfish"}},
 		{"moving_lead", "relocating to Dublin in the autumn", []string{"User is relocating to Dublin"}},
+		// Third batch: "now in X", "from X originally", "A over B", ailments and setups with
+		// no subject, "first thing every morning", two objects with an article.
+		{"now_in", "grew up in Cardiff, now in Bristol", []string{"Cardiff", "User is now in Bristol"}},
+		{"from_originally", "from Accra originally", []string{"User is originally from Accra"}},
+		{"over_pref", "vim over emacs, forever", []string{"User prefers vim over emacs"}},
+		{"over_not_pref", "Over here it's raining", nil},
+		{"body_ailment", "weak ankles, so no running on trails", []string{"User has weak ankles"}},
+		{"body_condition", "eczema, mostly in winter", []string{"User has eczema, mostly in winter"}},
+		{"running_setup", "using Arch on a ThinkPad T480", []string{"User is running Arch on a ThinkPad T480"}},
+		{"running_late", "running late, one sec", nil},
+		{"first_thing", "First thing each day I make a to-do list", []string{"first thing each day"}},
+		{"gap_articles", "I keep a paper diary for plans and an app for habits", []string{"paper diary", "User also keeps an app for habits"}},
 		{"tool_participle", "Our stack is Rails + Redis, hosted on Render", []string{"Rails + Redis", "User also uses Redis", "User also uses Render"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })

@@ -35,6 +35,20 @@ var (
 	// raised5EN: "raised in Cork", "brought up in Leeds": where the user grew up, the
 	// subject left out (what follows goes on with it).
 	raised5EN = regexp.MustCompile(`(?i)^(raised|brought\s+up)\s+(in|on|near|by)\s+(.{2,})$`)
+	// body5EN: an ailment with no subject ("bad left knee from an old skiing accident",
+	// "scoliosis, pretty mild").
+	body5EN = regexp.MustCompile(`(?i)^((?:bad|dodgy|bum|weak|torn|broken|sore|chronic)\s+(?:(?:left|right|lower|upper)\s+)?(?:knees?|back|hips?|shoulders?|ankles?|wrists?|elbows?|neck|acl|hamstring|achilles)\b[^?]{0,60}|(?:scoliosis|asthma|arthritis|migraines|eczema|psoriasis|endometriosis|pcos|ibs|gout|sciatica|tinnitus|vertigo|epilepsy|insomnia|adhd|diabetes|hypertension)\b[^?]{0,40})$`)
+	// running5EN: a setup with no subject ("running ubuntu 22.04 on a dell xps 13"): a
+	// name with a digit or a capital must follow, not "running late".
+	running5EN = regexp.MustCompile(`^(?i:running|using)\s+([^?]*(?:\d|\b\p{Lu})[^?]*)$`)
+	// over5EN: "tabs over spaces, always": a preference with no verb.
+	over5EN  = regexp.MustCompile(`(?i)^([a-z][\w+#-]*(?:\s+[a-z][\w+#-]*)?)\s+over\s+([a-z][\w+#-]*(?:\s+[a-z][\w+#-]*)?)(?:,?\s+(?:always|every\s+time|any\s+day|all\s+day|for\s+me|forever))?[.!]*$`)
+	overNot5 = wordSet("the a an my your it this that i we game it's all just over hand start move think get")
+	// from5EN: "from Lyon originally", "originally Lyon": where the user is from, the
+	// subject left out.
+	from5EN = regexp.MustCompile(`^(?i:from)\s+(\p{Lu}[\p{L}'. -]{1,40}?)\s+(?i:originally)$`)
+	// now5EN: "now in Dubai" after a claim about where the user is from.
+	now5EN = regexp.MustCompile(`(?i)^now\s+((?:based\s+)?in\s+\S.*)$`)
 	// justEvent5EN: "just retired", "recently graduated": a life event, subject left out.
 	justEvent5EN = regexp.MustCompile(`(?i)^(just|recently|finally)\s+(retired|graduated|qualified|got\s+married|got\s+engaged|got\s+divorced|became\s+an?\s+\w+|moved\s+to\s+\S+|had\s+(?:a\s+)?(?:baby|surgery|twins))\b(.*)$`)
 	noFood5EN    = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)[.!]*$`)
@@ -49,7 +63,7 @@ var (
 	// kin5EN: a sentence that opens on the user's children without "my" ("twins have
 	// swimming every Tuesday", "kids start school on the 4th"): a plan or a habit of theirs.
 	kin5EN   = regexp.MustCompile(`(?i)^(?:the\s+)?(twins|kids|boys|girls|eldest|youngest|oldest|little\s+one|toddler|baby)\s+(?:has|have|go|goes|start|starts|finish|finishes|attend|attends|take|takes|do|does|got|get)\s+[^?]*\b(?:every|each|on|at|next|this|from|until|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|\d)\b`)
-	habit5EN = regexp.MustCompile(`(?i)^((?:after|before)\s+(?:every|each|my|work|dinner|lunch|breakfast|bed|school|a\s+shift|shifts?)\b[^,;]{0,30}?)[,\s]+((?:I|I'm|I've|my)\b.*)$`)
+	habit5EN = regexp.MustCompile(`(?i)^((?:(?:after|before)\s+(?:every|each|my|work|dinner|lunch|breakfast|bed|school|a\s+shift|shifts?)|first\s+thing\s+(?:every|each|in\s+the))\b[^,;]{0,30}?)[,\s]+((?:I|I'm|I've|my)\b.*)$`)
 )
 
 // tailCut5 is where claimClauses cuts before a request that ends the sentence (-1: none).
@@ -60,6 +74,9 @@ func tailCut5(r []rune) int { return tailRule5At(r) }
 func cut5At(r []rune, start, i int) bool {
 	j := skipConj(r, i+1)
 	w := strings.ToLower(string(r[j:min(len(r), j+24)]))
+	if strings.HasPrefix(w, "now in ") || strings.HasPrefix(w, "now based in ") {
+		return true // "Originally from a tiny town in Kerala, now in Dubai"
+	}
 	if strings.HasPrefix(w, "day job ") || strings.HasPrefix(w, "main job ") || strings.HasPrefix(w, "side hustle ") || strings.HasPrefix(w, "side gig ") {
 		return true
 	}
@@ -245,6 +262,9 @@ const (
 	f5Kin
 	f5Plan
 	f5Job
+	f5Body
+	f5Running
+	f5From
 )
 
 // find5 is x.FindStringSubmatch(text) when ok, else nil without running x.
@@ -262,7 +282,11 @@ var first5 = func() map[string]int {
 			m[w] |= bit
 		}
 	}
-	add(f5Habit, "after before")
+	add(f5Habit, "after before first")
+	add(f5Body, `bad dodgy bum weak torn broken sore chronic scoliosis asthma arthritis migraines eczema psoriasis endometriosis pcos
+		ibs gout sciatica tinnitus vertigo epilepsy insomnia adhd diabetes hypertension`)
+	add(f5Running, "running using")
+	add(f5From, "from")
 	add(f5Raised, "raised brought")
 	add(f5Adv, "just recently finally now also currently still")
 	add(f5Status, `type t pre prediabetic diabetic coeliac celiac vegan vegetarian pescatarian lactose gluten dairy allergic pregnant
@@ -296,6 +320,18 @@ var roleNouns5 = wordSet(`dev devs rider porter guard labourer laborer reception
 	cleaner plumber welder barista bartender waiter waitress paramedic firefighter surgeon midwife tutor streamer youtuber
 	carpenter electrician hairdresser gardener translator shopkeeper vet`)
 
+// article5 puts "a" before an ailment that needs one ("bad left knee" → "a bad left
+// knee"; not "scoliosis").
+func article5(s string) string {
+	switch strings.Fields(s)[0] {
+	case "bad", "dodgy", "bum", "weak", "torn", "broken", "sore":
+		if !strings.HasSuffix(strings.Fields(s + " x")[1], "s") {
+			return "a " + s
+		}
+	}
+	return s
+}
+
 // habitLead5 reports whether a clause opens with "after every shift", "before bed"…: a
 // habit's time, not a condition.
 func habitLead5(text string) bool {
@@ -326,7 +362,7 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	}
 	first := leadingWord(text)
 	lead := first5[first]
-	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) {
+	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) && !strings.Contains(text, " over ") {
 		return Fact{}, false // none of the round's shapes starts with this word
 	}
 	if !prefilter {
@@ -387,6 +423,30 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	if lead&f5Kin != 0 && st.last < 0 && kin5EN.MatchString(head(text, 120)) && st.subj == "" && !strings.Contains(text, "?") {
 		t := strings.TrimPrefix(strings.TrimPrefix(text, "the "), "The ")
 		return classify("User's "+strings.ToLower(t[:1])+rewriteEN(t[1:], false), "my "+text, remember), true
+	}
+	if m := find5(lead&f5Body != 0, body5EN, text); m != nil && st.last < 0 {
+		st.en = true
+		f := classify("User has "+article5(strings.ToLower(m[1][:1])+m[1][1:]), "health "+text, remember)
+		f.Type, f.Predicate, f.Confidence = TypeProfile, "health", 0.65
+		return f, true
+	}
+	if m := find5(lead&f5Running != 0, running5EN, text); m != nil && st.last < 0 {
+		st.en = true
+		f := classify("User is running "+m[1], "I use "+m[1], remember)
+		f.Confidence -= 0.1
+		return f, true
+	}
+	if m := find5(strings.Contains(text, " over "), over5EN, text); m != nil && st.last < 0 && !overNot5[strings.ToLower(strings.Fields(m[1])[0])] {
+		f := classify("User prefers "+m[1]+" over "+m[2], "I prefer "+text, remember)
+		f.Confidence -= 0.1
+		return f, true
+	}
+	if m := find5(lead&f5From != 0, from5EN, text); m != nil && st.last < 0 {
+		st.en = true
+		return classify("User is originally from "+m[1], "I'm from "+m[1], remember), true
+	}
+	if m := find5(lead&f5Adv != 0, now5EN, text); m != nil && st.en {
+		return classify("User is now "+m[1], "I live "+m[1], remember), true
 	}
 	if m := find5(lead&f5Plan != 0, plan5EN, text); m != nil && st.last < 0 {
 		st.en = true
