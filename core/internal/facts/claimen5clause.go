@@ -325,7 +325,12 @@ var roleNouns5 = wordSet(`dev devs rider porter guard labourer laborer reception
 func article5(s string) string {
 	switch strings.Fields(s)[0] {
 	case "bad", "dodgy", "bum", "weak", "torn", "broken", "sore":
-		if !strings.HasSuffix(strings.Fields(s + " x")[1], "s") {
+		w := strings.Fields(s + " x")
+		noun := strings.Trim(w[1], ",.;!")
+		if noun == "left" || noun == "right" || noun == "lower" || noun == "upper" {
+			noun = strings.Trim(w[min(2, len(w)-1)], ",.;!")
+		}
+		if !strings.HasSuffix(noun, "s") || noun == "achilles" {
 			return "a " + s
 		}
 	}
