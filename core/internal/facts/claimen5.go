@@ -43,7 +43,7 @@ var (
 	// tailRule5EN: a request that ends a sentence after a claim ("…, please keep formatting
 	// simple", "…so strictly gluten-free please", "…, so please don't rely on colour"). Its
 	// group 1 is the request. Not a request for content: "please help", "please tell me…".
-	tailRule5EN  = regexp.MustCompile(`(?i)^(?:\s*[,;—–-]\s*|\s+)(?:and\s+)?(?:so\s+)?((?:please|pls|kindly)\s+(?:don't|do\s+not|never|always|keep|use|avoid|stick\s+to|stay|write|answer|reply|describe|talk|no|only|make\s+(?:it|them|everything|things)|go\s+easy)\b[^?]*|(?:(?:strictly|only|just|mostly)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:please|pls))[\s.!]*$`)
+	tailRule5EN  = regexp.MustCompile(`(?i)^(?:\s*[,;—–-]\s*|\s+)(?:and\s+)?(?:so\s+)?((?:when(?:ever)?\s+you\s+[^,?]{3,40}?,?\s+)?(?:please|pls|kindly)\s+(?:don't|do\s+not|never|always|keep|use|avoid|stick\s+to|stay|write|answer|reply|describe|talk|no|only|check|include|mention|flag|make\s+(?:it|them|everything|things)|go\s+easy)\b[^?]*|(?:(?:strictly|only|just|mostly)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:please|pls))[\s.!]*$`)
 	tailNotRule5 = regexp.MustCompile(`(?i)^(?:so\s+)?(?:please\s+|pls\s+)?(?:help|tell|explain|suggest|recommend|show|give|send|check|let|any|some|more|thanks|thank|reply\s+soon|answer\s+quickly|hurry|advice|ideas?|tips?|suggestions?|recipes?|info|information|details|no|not|nothing|none|an?\s)\b`)
 	// gap5EN: "<verb> X <prep> A and Y <prep> B": the second object and its phrase.
 	gap5EN = regexp.MustCompile(`^(User(?:\s+and\s+family|'s\s+team)?\s+(?:(?:also|mostly|mainly|usually|always|now|currently)\s+)?[a-z]+)\s+((?:the\s+|my\s+|their\s+|our\s+|an?\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([\w'.+# -]{2,40}?)\s+and\s+((?:the\s+|their\s+|an?\s+)?[\w'.+#-]+(?:\s+[\w'.+#-]+)?)\s+(for|with|in|on|at|via|through|using)\s+([^,;]{2,60}?)(?:\s*[,;—–-].*)?$`)
@@ -95,7 +95,10 @@ var (
 	listMark5EN = regexp.MustCompile(`^(?:\d{1,2}[.)]|[-*•])\s+`)
 	// inPlace5EN: "User is in Australia", "User is from Kerala": where the user is.
 	inPlace5EN = regexp.MustCompile(`^User is (?:(?:now|currently|based)\s+)?(?:in|from)\s+\p{Lu}`)
-	firstNoQ5  = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	// noteLead5EN: "Make a note: the garage code changed to 4471" asks to remember; it
+	// hands over no material to write ("make a …:" otherwise does).
+	noteLead5EN = regexp.MustCompile(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can\s+you|could\s+you)[,!\s]+)*make\s+a\s+(?:quick\s+)?note\b`)
+	firstNoQ5   = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
 
 // en5Sentence returns what an English sentence keeps of its cues and claims after the

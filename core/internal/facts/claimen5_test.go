@@ -97,6 +97,11 @@ func TestClaimsEN5_case(t *testing.T) {
 		{"running_late", "running late, one sec", nil},
 		{"first_thing", "First thing each day I make a to-do list", []string{"first thing each day"}},
 		{"gap_articles", "I keep a paper diary for plans and an app for habits", []string{"paper diary", "User also keeps an app for habits"}},
+		// Fourth batch: "make a note:" is a request to remember, not material; a request
+		// after a claim that opens with "when you…".
+		{"make_note", "Make a note: my bike lock code is 0912", []string{"0912"}},
+		{"make_list_material", "Make a list: my favourite films", nil},
+		{"when_you_tail", "I'm deaf, so when you recommend films please mention subtitles", []string{"mention subtitles", "User is deaf"}},
 		{"tool_participle", "Our stack is Rails + Redis, hosted on Render", []string{"Rails + Redis", "User also uses Redis", "User also uses Render"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })

@@ -365,6 +365,12 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	if m := listMark5EN.FindStringIndex(text); m != nil && m[1] < len(text) && (text[0] < '0' || text[0] > '9' || text[1] == ')' || text[2] == ')' || text[1] == '.' || text[2] == '.') {
 		return st.claim(text[m[1]:], ask) // "2) I'm trying to get into running"
 	}
+	if m := noteLead5EN.FindStringIndex(text); m != nil && (!prefilter || strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "make")) {
+		if rest := strings.TrimLeft(text[m[1]:], " :,—–-"); rest != "" && rest != text {
+			st.remember = true // "make a quick note: my dentist is Dr. Patel"
+			return st.claim(rest, ask)
+		}
+	}
 	first := leadingWord(text)
 	lead := first5[first]
 	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) && !strings.Contains(text, " over ") {

@@ -36,7 +36,7 @@ var lookAtZH = lazy(`^\s*(?:请|麻烦你?|帮我|帮忙|你)?(?:看看|看一�
 // userMaterial reports whether a user message is material rather than the user speaking.
 func userMaterial(text string) bool {
 	lower := strings.ToLower(text)
-	if (!prefilter || containsAny(lower, materialNeed)) && (contentRequest.MatchString(text) || lookAtZH.MatchString(text)) {
+	if (!prefilter || containsAny(lower, materialNeed)) && (contentRequest.MatchString(text) && !noteLead5EN.MatchString(text) || lookAtZH.MatchString(text)) {
 		return true
 	}
 	return (!prefilter || containsAny(lower, fictionNeed)) && fiction.MatchString(text)
