@@ -97,8 +97,11 @@ var (
 	inPlace5EN = regexp.MustCompile(`^User is (?:(?:now|currently|based)\s+)?(?:in|from)\s+\p{Lu}`)
 	// noteLead5EN: "Make a note: the garage code changed to 4471" asks to remember; it
 	// hands over no material to write ("make a …:" otherwise does).
-	noteLead5EN = regexp.MustCompile(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can\s+you|could\s+you)[,!\s]+)*make\s+a\s+(?:quick\s+)?note\b`)
-	firstNoQ5   = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	noteLead5EN = regexp.MustCompile(`(?i)^[\s\W]*(?:(?:hi|hey|ok|okay|so|please|pls|can\s+you|could\s+you)[,!\s]+)*make\s+a\s+(?:quick\s+)?note\s*[:—–-]`)
+	// pointerOnly5EN: what is left of "Make a note of this for me" once the request is
+	// stripped: a pointer, no claim.
+	pointerOnly5EN = regexp.MustCompile(`(?i)^User:\s+(?:of|for|about|to|with|on|in)\s+(?:this|that|it|them|these|those)\b[^,.;]{0,20}$`)
+	firstNoQ5      = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
 
 // en5Sentence returns what an English sentence keeps of its cues and claims after the
@@ -128,6 +131,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 		case strings.HasPrefix(c, "User is based in ") && placeSaid5(cl, strings.TrimPrefix(c, "User is based in ")):
 		case strings.HasPrefix(c, "User noted: ") && s.ask && askRemember5EN.MatchString(s.s):
 		case strings.HasPrefix(c, "User noted: ") && notedEmpty5EN.MatchString(c): // "just so you know when I mention it"
+		case strings.HasPrefix(c, "User: ") && pointerOnly5EN.MatchString(c): // "Make a note of this for me"
 		case i > 0 && (c == "User is allergic" || undone5EN.MatchString(c)): // "…, I'm allergic" (to what was said), "…and i havent prepped"
 		case ruleHere && !(reasonKept[f.Predicate] && userSubject(c) || inPlace5EN.MatchString(c)):
 			// The rule's reason, as the sentence gate keeps it: what the user is, uses or

@@ -39,14 +39,19 @@ var (
 	// "scoliosis, pretty mild").
 	body5EN = regexp.MustCompile(`(?i)^((?:bad|dodgy|bum|weak|torn|broken|sore|chronic)\s+(?:(?:left|right|lower|upper)\s+)?(?:knees?|back|hips?|shoulders?|ankles?|wrists?|elbows?|neck|acl|hamstring|achilles)\b[^?]{0,60}|(?:scoliosis|asthma|arthritis|migraines|eczema|psoriasis|endometriosis|pcos|ibs|gout|sciatica|tinnitus|vertigo|epilepsy|insomnia|adhd|diabetes|hypertension)\b[^?]{0,40})$`)
 	// running5EN: a setup with no subject ("running ubuntu 22.04 on a dell xps 13"): a
-	// name with a digit or a capital must follow, not "running late".
-	running5EN = regexp.MustCompile(`^(?i:running|using)\s+([^?]*(?:\d|\b\p{Lu})[^?]*)$`)
+	// version or a model number must follow, not "running late", "using Python, how…".
+	running5EN = regexp.MustCompile(`^(?i:(running|using))\s+([^?]*\d[^?]*)$`)
 	// over5EN: "tabs over spaces, always": a preference with no verb.
 	over5EN  = regexp.MustCompile(`(?i)^([a-z][\w+#-]*(?:\s+[a-z][\w+#-]*)?)\s+over\s+([a-z][\w+#-]*(?:\s+[a-z][\w+#-]*)?)(?:,?\s+(?:always|every\s+time|any\s+day|all\s+day|for\s+me|forever))?[.!]*$`)
 	overNot5 = wordSet("the a an my your it this that i we game it's all just over hand start move think get")
 	// from5EN: "from Lyon originally", "originally Lyon": where the user is from, the
 	// subject left out.
 	from5EN = regexp.MustCompile(`^(?i:from)\s+(\p{Lu}[\p{L}'. -]{1,40}?)\s+(?i:originally)$`)
+	// movePlace5EN: where a subject-less "moving…" goes ("to Leeds", "house", "abroad"),
+	// not "moving the car, brb".
+	movePlace5EN = regexp.MustCompile(`(?i)^(?:to|house|home|abroad|back|in\s+with|out|across|countries|cities|flats?|apartments?)\b`)
+	// youAsk5EN: a plan about the talk ("planning to ask you about taxes later").
+	youAsk5EN = regexp.MustCompile(`(?i)\b(?:ask|tell|show|send|give|bug)\s+you\b`)
 	// now5EN: "now in Dubai" after a claim about where the user is from.
 	now5EN = regexp.MustCompile(`(?i)^now\s+((?:based\s+)?in\s+\S.*)$`)
 	// justEvent5EN: "just retired", "recently graduated": a life event, subject left out.
@@ -443,11 +448,11 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	}
 	if m := find5(lead&f5Running != 0, running5EN, text); m != nil && st.last < 0 {
 		st.en = true
-		f := classify("User is running "+m[1], "I use "+m[1], remember)
+		f := classify("User is "+strings.ToLower(m[1])+" "+m[2], "I use "+m[2], remember)
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if m := find5(strings.Contains(text, " over "), over5EN, text); m != nil && st.last < 0 && !overNot5[strings.ToLower(strings.Fields(m[1])[0])] {
+	if m := find5(strings.Contains(text, " over "), over5EN, text); m != nil && st.last < 0 && !overNot5[strings.ToLower(strings.Fields(m[1])[0])] && !overNot5[strings.ToLower(strings.Fields(m[2])[0])] {
 		f := classify("User prefers "+m[1]+" over "+m[2], "I prefer "+text, remember)
 		f.Confidence -= 0.1
 		return f, true
@@ -459,7 +464,7 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	if m := find5(lead&f5Adv != 0, now5EN, text); m != nil && st.en {
 		return classify("User is now "+m[1], "I live "+m[1], remember), true
 	}
-	if m := find5(lead&f5Plan != 0, plan5EN, text); m != nil && st.last < 0 {
+	if m := find5(lead&f5Plan != 0, plan5EN, text); m != nil && st.last < 0 && (!strings.HasSuffix(strings.ToLower(m[1]), "ing") || strings.HasPrefix(strings.ToLower(m[1]), "planning") || movePlace5EN.MatchString(m[2])) && !youAsk5EN.MatchString(m[2]) {
 		st.en = true
 		f := classify("User is "+strings.ToLower(m[1])+" "+rewriteEN(m[2], false), text, remember)
 		f.Confidence -= 0.1
