@@ -62,7 +62,7 @@ var (
 	// rule5EN: standing rules in the shapes the patterns lack: "Whenever I ask about meds,
 	// remind me to…", "can you stop ending every answer with a question?", "use metric
 	// units for everything".
-	rule5EN = regexp.MustCompile(`(?i)^(?:(?:whenever|every\s+time|any\s+time|each\s+time)\s+I\s+[^,]{3,60},\s*(?:please\s+)?(?:always\s+)?(?:remind|tell|warn|ask|give|use|keep|add|include|show|mention|flag|suggest|point|make|check|double-check)\s` +
+	rule5EN = regexp.MustCompile(`(?i)^(?:(?:whenever|every\s+time|any\s+time|each\s+time)\s+I\s+[^,]{3,60},\s*(?:please\s+)?(?:always\s+)?(?:remind|tell|warn|ask|give|use|keep|add|include|show|mention|flag|suggest|point|make|check|double-check|be|stay|skip|avoid|don't|do\s+not|never|always)\s` +
 		`|(?:(?:hey|ok|so|also)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:stop|quit)\s+[a-z]+ing\b` +
 		`|(?:(?:btw|ok|so|also|and)[,\s]+)*in\s+future[,\s]+(?:please\s+)?(?:always|never|don't|do\s+not|use|keep|give|explain|answer|reply|write|call|remind)\b` +
 		`|(?:please\s+)?(?:always\s+)?(?:use|stick\s+to|go\s+with|default\s+to)\s+(?:metric|imperial|celsius|fahrenheit|british|american|uk|us|australian|canadian|24-hour|12-hour)\b)`)
@@ -101,7 +101,11 @@ var (
 	// pointerOnly5EN: what is left of "Make a note of this for me" once the request is
 	// stripped: a pointer, no claim.
 	pointerOnly5EN = regexp.MustCompile(`(?i)^User:\s+(?:of|for|about|to|with|on|in)\s+(?:this|that|it|them|these|those)\b[^,.;]{0,20}$`)
-	firstNoQ5      = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
+	// count5EN: a list item that is a number of people or pets ("User is two kids").
+	count5EN = regexp.MustCompile(`(?i)^User is ((?:one|two|three|four|five|six|\d{1,2})\s+(?:kids?|children|child|sons?|daughters?|boys?|girls?|grandkids|grandchildren|dogs?|cats?|teens|teenagers|stepkids))\b`)
+	// capOnly5EN: a list item that is only a name ("User is Ohio").
+	capOnly5EN = regexp.MustCompile(`^User is \p{Lu}[\p{L}.'-]+(?:\s\p{Lu}[\p{L}.'-]+)?$`)
+	firstNoQ5  = regexp.MustCompile(`(?i)\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b`)
 )
 
 // en5Sentence returns what an English sentence keeps of its cues and claims after the
@@ -138,6 +142,11 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			// where they are ("use metric units, I'm in Australia"), not "I'm still learning them".
 		case strings.HasPrefix(c, "User's pronouns are ") && pronounsSaid5(cl, strings.TrimPrefix(c, "User's pronouns are ")):
 		default:
+			if m := count5EN.FindStringSubmatch(f.Content); m != nil {
+				f.Content = "User has " + m[1] // "I'm 30, married, two kids" → "User has two kids", not "User is two kids"
+			} else if fromSaid5(cl, f.Content) {
+				f.Content = "User is from " + strings.TrimPrefix(f.Content, "User is ") // "I'm from Texas and Ohio"
+			}
 			if strings.HasPrefix(f.Content, "User also uses ") || strings.HasPrefix(f.Content, "用户也用 ") {
 				f.Content = alsoUses5EN.ReplaceAllString(f.Content, "$1")
 			}
@@ -151,7 +160,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			out = append(out, f)
 			if g, ok := gap5(f); ok {
 				out = append(out, g)
-			} else if g, ok := coord5(f); ok {
+			} else if g, ok := coord5(f); ok && !saidElse5(cl, f.Content, g.Content) {
 				out = append(out, g)
 			}
 		}
@@ -180,6 +189,32 @@ func cutAt5(f *Fact, x *regexp.Regexp) bool {
 		return true
 	}
 	f.Content = strings.TrimRight(f.Content[:i], " ")
+	return false
+}
+
+// saidElse5 reports whether another fact of the sentence says g's second name already
+// ("User also uses Tmux" from the tool items).
+func saidElse5(cl []Fact, own, g string) bool {
+	name := g[strings.LastIndex(g, " ")+1:]
+	for _, h := range cl {
+		if h.Content != own && strings.Contains(h.Content, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromSaid5 reports whether a list item that is only a name ("User is Ohio") follows a
+// claim of where the user is from in the same sentence ("User is from Texas").
+func fromSaid5(cl []Fact, c string) bool {
+	if !capOnly5EN.MatchString(c) {
+		return false
+	}
+	for _, h := range cl {
+		if strings.HasPrefix(h.Content, "User is from ") || strings.HasPrefix(h.Content, "User is originally from ") {
+			return true
+		}
+	}
 	return false
 }
 

@@ -107,6 +107,13 @@ func TestClaimsEN5_case(t *testing.T) {
 		{"make_note", "Make a note: my bike lock code is 0912", []string{"0912"}},
 		{"make_list_material", "Make a list: my favourite films", nil},
 		{"when_you_tail", "I'm deaf, so when you recommend films please mention subtitles", []string{"mention subtitles", "User is deaf"}},
+		// Probes: duplicates and texts of lists, lead-ins, conditions.
+		{"coord_said_by_items", "My partner and I both use Figma and Miro", []string{"Figma and Miro", "both use Miro"}},
+		{"count_item", "I'm 44, divorced, three kids", []string{"44", "divorced", "User has three kids"}},
+		{"from_list", "I'm from Kent and Essex", []string{"User is from Kent", "User is from Essex"}},
+		{"quick_background", "Quick background: I run a bakery in York", []string{"User runs a bakery in York"}},
+		{"every_time_condition", "every time I log in, the page is blank", nil},
+		{"whenever_be", "Whenever I ask about code, please be concise", []string{"please be concise"}},
 		{"tool_participle", "Our stack is Rails + Redis, hosted on Render", []string{"Rails + Redis", "User also uses Redis", "User also uses Render"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })

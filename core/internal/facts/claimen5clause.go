@@ -349,8 +349,16 @@ func habitLead5(text string) bool {
 }
 
 // claimEN5 makes the claim of an English clause of the round's kinds; ok false when it is
-// none of them.
+// none of them, stop true when the clause is no claim at all (a condition, or a lead-in
+// whose rest is none).
 func (st *claimState) claimEN5(text string, remember, ask bool) (f Fact, ok, stop bool) {
+	if m := introColon5EN.FindStringIndex(text); m != nil && m[1] < len(text) && (!prefilter || strings.Contains(head(text, 40), ":")) {
+		f, ok = st.claim(strings.TrimSpace(text[m[1]:]), ask) // "Quick background: I teach 5th grade"
+		return f, ok, !ok
+	}
+	if m := everyTime5EN.FindStringIndex(text); m != nil && (!prefilter || strings.HasPrefix(strings.ToLower(text), "every") || strings.HasPrefix(strings.ToLower(text), "each") || strings.HasPrefix(strings.ToLower(text), "any")) {
+		return Fact{}, false, true // "every time I try to run the tests," alone: a condition
+	}
 	if prefilter && !strings.HasPrefix(strings.ToLower(text), "in case") {
 		f, ok = st.claimEN5a(text, remember, ask)
 		return f, ok, false
@@ -361,6 +369,15 @@ func (st *claimState) claimEN5(text string, remember, ask bool) (f Fact, ok, sto
 	f, ok = st.claimEN5a(text, remember, ask)
 	return f, ok, false
 }
+
+// introColon5EN: a lead-in the discourse words lack ("Quick background:", "A bit of
+// context:", "Some background info:").
+var introColon5EN = regexp.MustCompile(`(?i)^(?:quick|some|a\s+bit\s+of|a\s+little|brief|little|short|more)\s+(?:background|context|intro|info|backstory)(?:\s+info)?\s*:\s*`)
+
+// everyTime5EN: "every time I …" with nothing after it in the clause, or a main clause
+// about something else: the condition of what follows ("every time I try to run the
+// tests, I get a timeout error", "every time I log in, the page is blank").
+var everyTime5EN = regexp.MustCompile(`(?i)^(?:every|each|any)\s+time\s+(?:I|I'm|my)\b[^,;]*(?:[,;]\s*(?:the|it|it's|this|that|they|he|she|there|everything|nothing)\b.*)?$`)
 
 // inCase5EN: a clause that is a condition once a request to remember is stripped.
 var inCase5EN = regexp.MustCompile(`(?i)^in\s+case\b`)
