@@ -114,6 +114,13 @@ func TestClaimsEN5_case(t *testing.T) {
 		{"quick_background", "Quick background: I run a bakery in York", []string{"User runs a bakery in York"}},
 		{"every_time_condition", "every time I log in, the page is blank", nil},
 		{"whenever_be", "Whenever I ask about code, please be concise", []string{"please be concise"}},
+		// Fifth batch: an age and a sex, a bare family role, a like or dislike with no
+		// subject, a bare role with where.
+		{"age_sex", "41M, plumber in Hull", []string{"41", "male", "plumber in Hull"}},
+		{"parent_of", "Proud dad of twins, teach chemistry at a sixth form", []string{"dad of twins", "User teaches chemistry"}},
+		{"feel_lead", "Love baking sourdough on Sundays", []string{"User loves baking sourdough on Sundays"}},
+		{"feel_not_it", "Love it, thanks!", nil},
+		{"role_place", "Junior nurse at St Thomas'", []string{"User is a junior nurse at St Thomas"}},
 		{"tool_participle", "Our stack is Rails + Redis, hosted on Render", []string{"Rails + Redis", "User also uses Redis", "User also uses Render"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })

@@ -52,6 +52,15 @@ var (
 	movePlace5EN = regexp.MustCompile(`(?i)^(?:to|house|home|abroad|back|in\s+with|out|across|countries|cities|flats?|apartments?)\b`)
 	// youAsk5EN: a plan about the talk ("planning to ask you about taxes later").
 	youAsk5EN = regexp.MustCompile(`(?i)\b(?:ask|tell|show|send|give|bug)\s+you\b`)
+	// ageSex5EN: "23F", "32 M", "41/m": an age and a sex, as people write them.
+	ageSex5EN = regexp.MustCompile(`^(\d{2})\s*/?\s*([MFmf])$`)
+	// rolePlace5EN: a bare role with where ("nursing student in Manchester").
+	rolePlace5EN = regexp.MustCompile(`^(.{3,50}?)\s+(in|at|from)\s+(\p{Lu}[\p{L}'. -]{1,40})[.!]*$`)
+	// parentOf5EN: "Stay-at-home dad of three", "single mum of two": a bare family role.
+	parentOf5EN = regexp.MustCompile(`(?i)^((?:(?:stay-at-home|single|working|proud|busy|tired|first-time|new)\s+)?(?:mum|mom|dad|parent|father|mother)\s+(?:of|to)\s+(?:one|two|three|four|five|six|twins|triplets|\d)\b[^,?]{0,30})[.!]*(?:,[^?]*)?$`)
+	// feel5EN: a like or dislike with no subject ("Hate when people call instead of
+	// text", "Love hiking in the rain").
+	feel5EN = regexp.MustCompile(`(?i)^(hate|love|adore|loathe|can't\s+stand|cannot\s+stand|really\s+hate|really\s+love)\s+((?:when|how|that|it\s+when|getting|being|\w+ing|[a-z]+s)\b.{3,})$`)
 	// now5EN: "now in Dubai" after a claim about where the user is from.
 	now5EN = regexp.MustCompile(`(?i)^now\s+((?:based\s+)?in\s+\S.*)$`)
 	// justEvent5EN: "just retired", "recently graduated": a life event, subject left out.
@@ -83,6 +92,17 @@ func cut5At(r []rune, start, i int) bool {
 		return true // "Originally from a tiny town in Kerala, now in Dubai"
 	}
 	if strings.HasPrefix(w, "day job ") || strings.HasPrefix(w, "main job ") || strings.HasPrefix(w, "side hustle ") || strings.HasPrefix(w, "side gig ") {
+		return true
+	}
+	// "hiya, 23F, nursing student in Manchester": an age and a sex between commas.
+	if k := j + 2; k < len(r) && r[j] >= '0' && r[j] <= '9' && r[j+1] >= '0' && r[j+1] <= '9' && strings.ContainsRune("MFmf", r[k]) && (k+1 == len(r) || r[k+1] == ',' || r[k+1] == ' ') {
+		return true
+	}
+	if start <= i && ageSex5EN.MatchString(strings.TrimSpace(string(r[start:i]))) {
+		return true
+	}
+	// "Single mum of two, work part-time at a pharmacy": a family role, then a verb.
+	if start <= i && verbAtString(w) && parentOf5EN.MatchString(strings.TrimSpace(string(r[start:i]))) {
 		return true
 	}
 	// "type 2 diabetic, no pork, and…": a status, then what the user does not eat.
@@ -270,6 +290,8 @@ const (
 	f5Body
 	f5Running
 	f5From
+	f5Parent
+	f5Feel
 )
 
 // find5 is x.FindStringSubmatch(text) when ok, else nil without running x.
@@ -292,6 +314,8 @@ var first5 = func() map[string]int {
 		ibs gout sciatica tinnitus vertigo epilepsy insomnia adhd diabetes hypertension`)
 	add(f5Running, "running using")
 	add(f5From, "from")
+	add(f5Parent, "stay single working proud busy tired first new mum mom dad parent father mother")
+	add(f5Feel, "hate love adore loathe can cannot really")
 	add(f5Raised, "raised brought")
 	add(f5Adv, "just recently finally now also currently still")
 	add(f5Status, `type t pre prediabetic diabetic coeliac celiac vegan vegetarian pescatarian lactose gluten dairy allergic pregnant
@@ -340,6 +364,14 @@ func article5(s string) string {
 		}
 	}
 	return s
+}
+
+// article5a is "a " or "an " for a role.
+func article5a(role string) string {
+	if strings.ContainsRune("aeiouAEIOU", rune(role[0])) {
+		return "an "
+	}
+	return "a "
 }
 
 // habitLead5 reports whether a clause opens with "after every shift", "before bed"…: a
@@ -395,7 +427,7 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	}
 	first := leadingWord(text)
 	lead := first5[first]
-	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) && !strings.Contains(text, " over ") {
+	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) && !strings.Contains(text, " over ") && len(text) > 6 && !strings.Contains(text, " in ") && !strings.Contains(text, " at ") && !strings.Contains(text, " from ") {
 		return Fact{}, false // none of the round's shapes starts with this word
 	}
 	if !prefilter {
@@ -456,6 +488,41 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	if lead&f5Kin != 0 && st.last < 0 && kin5EN.MatchString(head(text, 120)) && st.subj == "" && !strings.Contains(text, "?") {
 		t := strings.TrimPrefix(strings.TrimPrefix(text, "the "), "The ")
 		return classify("User's "+strings.ToLower(t[:1])+rewriteEN(t[1:], false), "my "+text, remember), true
+	}
+	if m := find5(len(text) <= 6, ageSex5EN, text); m != nil && st.last < 0 {
+		st.en = true
+		sex := "male"
+		if strings.EqualFold(m[2], "f") {
+			sex = "female"
+		}
+		return classify("User is "+m[1]+", "+sex, "I'm "+m[1]+" years old", remember), true
+	}
+	if m := find5(lead&f5Parent != 0, parentOf5EN, text); m != nil && st.last < 0 {
+		st.en = true
+		return classify("User is a "+strings.ToLower(m[1][:1])+m[1][1:], "my kids: "+text, remember), true
+	}
+	if m := find5(lead&f5Feel != 0, feel5EN, text); m != nil && st.last < 0 && !strings.Contains(text, "?") {
+		st.en = true
+		v := strings.ToLower(strings.Fields(m[1])[len(strings.Fields(m[1]))-1])
+		verb := map[string]string{"hate": "hates", "love": "loves", "adore": "adores", "loathe": "loathes", "stand": "can't stand"}[v]
+		if strings.HasPrefix(strings.ToLower(m[1]), "really") {
+			verb = "really " + verb
+		}
+		f := classify("User "+verb+" "+rewriteEN(m[2], false), "I "+m[1]+" "+m[2], remember)
+		f.Confidence -= 0.1
+		return f, true
+	}
+	if m := find5((st.last < 0 || st.en) && strings.Contains(text, " "), rolePlace5EN, text); m != nil {
+		c := roleClaimEN(m[1])
+		if c == "" && role5EN.MatchString(m[1]) {
+			c = "User is " + article5a(m[1]) + strings.ToLower(m[1][:1]) + m[1][1:]
+		}
+		if c != "" && !strings.ContainsAny(m[1], ",") {
+			st.en = true
+			f := classify(c+" "+m[2]+" "+m[3], text, remember)
+			f.Confidence -= 0.1
+			return f, true
+		}
 	}
 	if m := find5(lead&f5Body != 0, body5EN, text); m != nil && st.last < 0 {
 		st.en = true
