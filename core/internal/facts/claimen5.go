@@ -29,7 +29,18 @@ import (
 //   - a topic before the claim: "handmade candles, I sell them at the Saturday market" —
 //     the pronoun is the topic ("User sells handmade candles at…");
 //   - health words the kinds lacked (colour-blind, deaf, dyslexic, dementia, macular
-//     degeneration, medications): a claim of them is health.
+//     degeneration, medications): a claim of them is health;
+//   - two names joined by "and" ("…for Deliveroo and Uber Eats"): a fact each, the claim
+//     with the second name;
+//   - the later batches (the retired sets' other English mistakes, and probes): idioms
+//     ("die on that hill"), what is still undone after a claim, a request to remember that
+//     points at nothing, "in future, always…" rules and their reasons, rules in the shapes
+//     "whenever I…, remind me", "can you stop …ing?", "use metric…", "can you remember…?"
+//     (a question), and fact texts ("User has two kids", "User is from Ohio", "User also
+//     uses Heroku", "User always meal preps").
+//
+// Every expression here runs only after a cheap check (a need word, a prefix, the
+// sentence's first word), and only on sentences with no Chinese in them.
 var (
 	retraction5EN = regexp.MustCompile(`(?i)\b(?:scrap\s+that|(?:i\s+was|i'm|im)\s+(?:only\s+|just\s+)?(?:joking|kidding)|just\s+kidding|jk|asking\s+for\s+a\s+friend)\b`)
 	talk5EN       = regexp.MustCompile(`(?i)\bforgot\s+to\s+(?:mention|say|tell\s+you|add)\b|\bas\s+I\s+(?:said|mentioned)\b|\bshould\s+have\s+(?:said|mentioned)\b`)
