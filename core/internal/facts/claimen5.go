@@ -286,7 +286,7 @@ func tailRule5(s *sentence, idx int, cues []Fact) (Fact, bool) {
 // tailRule5At returns the rune index where a request after a claim starts in r (at the
 // comma, dash or space before it), or -1: the last comma or " so " whose rest is one.
 func tailRule5At(r []rune) int {
-	if l := strings.ToLower(string(r)); prefilter && !strings.Contains(l, "please") && !strings.Contains(l, "pls") && !strings.Contains(l, "kindly") {
+	if prefilter && !runesHaveFold(r, "please") && !runesHaveFold(r, "pls") && !runesHaveFold(r, "kindly") {
 		return -1
 	}
 	for i := 1; i < len(r); i++ {
@@ -304,6 +304,17 @@ func tailRule5At(r []rune) int {
 		}
 	}
 	return -1
+}
+
+// runesHaveFold reports whether r contains w (lower-case ASCII) in any case, without a
+// lower-cased copy of r.
+func runesHaveFold(r []rune, w string) bool {
+	for i := 0; i+len(w) <= len(r); i++ {
+		if r[i]|0x20 == rune(w[0]) && hasPrefixFold(r[i:], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // gap5 returns the second fact of a claim whose verb has two objects, each with its own

@@ -87,6 +87,15 @@ func tailCut5(r []rune) int { return tailRule5At(r) }
 // job ("…, 23, …", "…, day job is school admin").
 func cut5At(r []rune, start, i int) bool {
 	j := skipConj(r, i+1)
+	if j >= len(r) || start > i {
+		return false
+	}
+	prev := i - start // the clause so far, in runes
+	c := r[j] | 0x20
+	digit := r[j] >= '0' && r[j] <= '9'
+	if prefilter && !digit && c != 'n' && c != 'd' && c != 'm' && c != 's' && prev > 6 && (prev > 60 || !runesHaveFold(r[start:i], " of ") && !runesHaveFold(r[start:i], " to ")) {
+		return false // none of the shapes below can start here
+	}
 	w := strings.ToLower(string(r[j:min(len(r), j+24)]))
 	if strings.HasPrefix(w, "now in ") || strings.HasPrefix(w, "now based in ") {
 		return true // "Originally from a tiny town in Kerala, now in Dubai"
@@ -95,18 +104,18 @@ func cut5At(r []rune, start, i int) bool {
 		return true
 	}
 	// "hiya, 23F, nursing student in Manchester": an age and a sex between commas.
-	if k := j + 2; k < len(r) && r[j] >= '0' && r[j] <= '9' && r[j+1] >= '0' && r[j+1] <= '9' && strings.ContainsRune("MFmf", r[k]) && (k+1 == len(r) || r[k+1] == ',' || r[k+1] == ' ') {
+	if k := j + 2; digit && k < len(r) && r[j+1] >= '0' && r[j+1] <= '9' && strings.ContainsRune("MFmf", r[k]) && (k+1 == len(r) || r[k+1] == ',' || r[k+1] == ' ') {
 		return true
 	}
-	if start <= i && ageSex5EN.MatchString(strings.TrimSpace(string(r[start:i]))) {
+	if prev <= 6 && ageSex5EN.MatchString(strings.TrimSpace(string(r[start:i]))) {
 		return true
 	}
 	// "Single mum of two, work part-time at a pharmacy": a family role, then a verb.
-	if start <= i && verbAtString(w) && parentOf5EN.MatchString(strings.TrimSpace(string(r[start:i]))) {
+	if prev <= 60 && verbAtString(w) && parentOf5EN.MatchString(strings.TrimSpace(string(r[start:i]))) {
 		return true
 	}
 	// "type 2 diabetic, no pork, and…": a status, then what the user does not eat.
-	return strings.HasPrefix(w, "no ") && start <= i && statusLead5EN.MatchString(strings.TrimSpace(string(r[start:i]))) && noFood5EN.MatchString(strings.TrimSpace(strings.SplitN(string(r[j:]), ",", 2)[0]))
+	return strings.HasPrefix(w, "no ") && statusLead5EN.MatchString(strings.TrimSpace(string(r[start:i]))) && noFood5EN.MatchString(strings.TrimSpace(strings.SplitN(string(r[j:]), ",", 2)[0]))
 }
 
 // verb5At reports whether a verb of the round's list starts at i, after an adverb or not
@@ -366,6 +375,35 @@ func article5(s string) string {
 	return s
 }
 
+// rolePlaceMay5 reports whether a clause can be a bare role with where: short, and the
+// word before its first " in ", " at " or " from " a trade (a job noun of the patterns or
+// of role5EN).
+func rolePlaceMay5(text string) bool {
+	if len(text) > 100 {
+		return false
+	}
+	i := -1
+	for _, p := range []string{" in ", " at ", " from "} {
+		if j := strings.Index(text, p); j > 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	if i < 0 {
+		return false
+	}
+	w := strings.ToLower(text[strings.LastIndexByte(text[:i], ' ')+1 : i])
+	return roleNouns5[w] || jobNouns5[w] || jobNouns5[strings.TrimSuffix(w, "s")]
+}
+
+// jobNouns5 are the words of the patterns' jobNoun and roleEN's trades.
+var jobNouns5 = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range regexp.MustCompile(`[a-z]{2,}`).FindAllString(jobNoun+" worker driver clerk courier cashier carer caregiver officer rancher baker cook mechanic", -1) {
+		m[w] = true
+	}
+	return m
+}()
+
 // article5a is "a " or "an " for a role.
 func article5a(role string) string {
 	if strings.ContainsRune("aeiouAEIOU", rune(role[0])) {
@@ -427,7 +465,7 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	}
 	first := leadingWord(text)
 	lead := first5[first]
-	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) && !strings.Contains(text, " over ") && len(text) > 6 && !strings.Contains(text, " in ") && !strings.Contains(text, " at ") && !strings.Contains(text, " from ") {
+	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) && !strings.Contains(text, " over ") && len(text) > 6 && !rolePlaceMay5(text) {
 		return Fact{}, false // none of the round's shapes starts with this word
 	}
 	if !prefilter {
@@ -512,7 +550,7 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 		f.Confidence -= 0.1
 		return f, true
 	}
-	if m := find5((st.last < 0 || st.en) && strings.Contains(text, " "), rolePlace5EN, text); m != nil {
+	if m := find5((st.last < 0 || st.en) && (!prefilter || rolePlaceMay5(text)), rolePlace5EN, text); m != nil {
 		c := roleClaimEN(m[1])
 		if c == "" && role5EN.MatchString(m[1]) {
 			c = "User is " + article5a(m[1]) + strings.ToLower(m[1][:1]) + m[1][1:]
