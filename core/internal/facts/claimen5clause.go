@@ -303,6 +303,14 @@ const (
 	f5Feel
 )
 
+// findIdx5 is x.FindStringIndex(text) when ok, else nil without running x.
+func findIdx5(ok bool, x *regexp.Regexp, text string) []int {
+	if !ok {
+		return nil
+	}
+	return x.FindStringIndex(text)
+}
+
 // find5 is x.FindStringSubmatch(text) when ok, else nil without running x.
 func find5(ok bool, x *regexp.Regexp, text string) []string {
 	if !ok {
@@ -422,11 +430,11 @@ func habitLead5(text string) bool {
 // none of them, stop true when the clause is no claim at all (a condition, or a lead-in
 // whose rest is none).
 func (st *claimState) claimEN5(text string, remember, ask bool) (f Fact, ok, stop bool) {
-	if m := introColon5EN.FindStringIndex(text); m != nil && m[1] < len(text) && (!prefilter || strings.Contains(head(text, 40), ":")) {
+	if m := findIdx5(!prefilter || strings.Contains(head(text, 40), ":"), introColon5EN, text); m != nil && m[1] < len(text) {
 		f, ok = st.claim(strings.TrimSpace(text[m[1]:]), ask) // "Quick background: I teach 5th grade"
 		return f, ok, !ok
 	}
-	if m := everyTime5EN.FindStringIndex(text); m != nil && (!prefilter || strings.HasPrefix(strings.ToLower(text), "every") || strings.HasPrefix(strings.ToLower(text), "each") || strings.HasPrefix(strings.ToLower(text), "any")) {
+	if lw := leadingWord(text); findIdx5(!prefilter || lw == "every" || lw == "each" || lw == "any", everyTime5EN, text) != nil {
 		return Fact{}, false, true // "every time I try to run the tests," alone: a condition
 	}
 	if prefilter && !strings.HasPrefix(strings.ToLower(text), "in case") {
@@ -454,10 +462,10 @@ var inCase5EN = regexp.MustCompile(`(?i)^in\s+case\b`)
 
 // claimEN5a is claimEN5 past the condition check.
 func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
-	if m := listMark5EN.FindStringIndex(text); m != nil && m[1] < len(text) && (text[0] < '0' || text[0] > '9' || text[1] == ')' || text[2] == ')' || text[1] == '.' || text[2] == '.') {
+	if m := findIdx5(!prefilter || text != "" && strings.ContainsRune("0123456789-*•", []rune(text)[0]), listMark5EN, text); m != nil && m[1] < len(text) {
 		return st.claim(text[m[1]:], ask) // "2) I'm trying to get into running"
 	}
-	if m := noteLead5EN.FindStringIndex(text); m != nil && (!prefilter || strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "make")) {
+	if m := findIdx5(!prefilter || leadingWord(strings.TrimSpace(text)) == "make", noteLead5EN, text); m != nil {
 		if rest := strings.TrimLeft(text[m[1]:], " :,—–-"); rest != "" && rest != text {
 			st.remember = true // "make a quick note: my dentist is Dr. Patel"
 			return st.claim(rest, ask)
