@@ -129,7 +129,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 	if len(cl) > 0 && may(s.lower, retraction5Need) && retraction5EN.MatchString(s.s) {
 		cl = nil
 	}
-	ruleHere := !hasRule(cues) && (!prefilter || rule5First[leadingWord(s.s)]) && rule5EN.MatchString(s.s)
+	ruleHere := !hasRule(cues) && (!prefilter || rule5First[leadingWord(s.s)] && (rule5Lead[leadingWord(s.s)] || may(s.lower, rule5Need))) && rule5EN.MatchString(s.s)
 	out := cl[:0:0]
 	for i, f := range cl {
 		c := f.Content
@@ -153,7 +153,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			// where they are ("use metric units, I'm in Australia"), not "I'm still learning them".
 		case strings.HasPrefix(c, "User's pronouns are ") && pronounsSaid5(cl, strings.TrimPrefix(c, "User's pronouns are ")):
 		default:
-			if m := count5EN.FindStringSubmatch(f.Content); m != nil {
+			if m := find5(!prefilter || strings.HasPrefix(c, "User is ") && may(lc, countNeed5), count5EN, f.Content); m != nil {
 				f.Content = "User has " + m[1] // "I'm 30, married, two kids" → "User has two kids", not "User is two kids"
 			} else if fromSaid5(cl, f.Content) {
 				f.Content = "User is from " + strings.TrimPrefix(f.Content, "User is ") // "I'm from Texas and Ohio"
@@ -348,6 +348,22 @@ func coord5(f Fact) (Fact, bool) {
 	if !strings.Contains(f.Content, " and ") || !strings.HasPrefix(f.Content, "User") {
 		return Fact{}, false
 	}
+	if prefilter && !strings.Contains(f.Content, "on ") {
+		// Names: a capital after one " and " (or after its "a"/"an").
+		ok := false
+		for rest := f.Content; !ok; {
+			i := strings.Index(rest, " and ")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+5:]
+			r := strings.TrimPrefix(strings.TrimPrefix(rest, "a "), "an ")
+			ok = r != "" && r[0] >= 'A' && r[0] <= 'Z'
+		}
+		if !ok {
+			return Fact{}, false
+		}
+	}
 	m := coord5EN.FindStringSubmatchIndex(f.Content)
 	if m == nil {
 		return Fact{}, false
@@ -408,8 +424,11 @@ func topic5(sent, content string) string {
 var (
 	retraction5Need = []string{"scrap", "joking", "kidding", "jk", "friend"}
 	talk5Need       = []string{"forgot", "said", "mentioned"}
+	rule5Lead       = wordSet("use stick go default please always")
+	rule5Need       = words("whenever time stop quit future")
+	countNeed5      = words("kid child son daughter boy girl grandkid grandchild dog cat teen stepkid")
 	rule5First      = wordSet("whenever every any each hey ok so also can could would will please always use stick go default btw in and")
 	compoundNeed5   = words("meal batch food spring house dog baby pet bulk grocery")
-	idiom5Need      = []string{"hands", "wits", "over", "hill", "lives for"}
+	idiom5Need      = []string{"hands", "wits", "over their", "over my", "hill", "lives for"}
 	health5Need     = words("colo blind deaf hearing dyslex dyspraxi alzheimer dementia parkinson macular epilep crohn ibs metformin insulin lisinopril statin inhaler chemo cancer tinnitus sugar")
 )

@@ -121,23 +121,38 @@ func cut5At(r []rune, start, i int) bool {
 // verb5At reports whether a verb of the round's list starts at i, after an adverb or not
 // ("…, now living in Dubai", "…and just became a dad").
 func verb5At(r []rune, i int) bool {
-	w := strings.ToLower(string(r[i:min(len(r), i+28)]))
+	if i >= len(r) || !verb5Start[unicode.ToLower(r[i])] {
+		return false
+	}
 	for _, a := range adverbs5EN {
-		if rest, ok := strings.CutPrefix(w, a+" "); ok {
-			w = rest
-			if verbAtString(w) {
-				return true
+		if hasPrefixFold(r[i:], a+" ") {
+			j := i + len(a) + 1
+			for _, list := range [][]string{contVerbsEN, verbs5EN} {
+				for _, v := range list {
+					if hasPrefixFold(r[j:], v+" ") {
+						return true
+					}
+				}
 			}
 			break
 		}
 	}
 	for _, v := range verbs5EN {
-		if strings.HasPrefix(w, v+" ") {
+		if hasPrefixFold(r[i:], v+" ") {
 			return true
 		}
 	}
 	return false
 }
+
+// verb5Start: the first letters of verb5At's words (adverbs and verbs).
+var verb5Start = func() map[rune]bool {
+	m := map[rune]bool{}
+	for _, w := range append(append([]string{}, adverbs5EN...), verbs5EN...) {
+		m[rune(w[0])] = true
+	}
+	return m
+}()
 
 // verbAtString is verbAt's list or the round's on a lower-case string.
 func verbAtString(w string) bool {
