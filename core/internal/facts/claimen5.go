@@ -286,7 +286,7 @@ func tailRule5(s *sentence, idx int, cues []Fact) (Fact, bool) {
 // tailRule5At returns the rune index where a request after a claim starts in r (at the
 // comma, dash or space before it), or -1: the last comma or " so " whose rest is one.
 func tailRule5At(r []rune) int {
-	if prefilter && !runesHaveFold(r, "please") && !runesHaveFold(r, "pls") && !runesHaveFold(r, "kindly") {
+	if prefilter && !runesHavePlease(r) {
 		return -1
 	}
 	for i := 1; i < len(r); i++ {
@@ -312,6 +312,24 @@ func runesHaveFold(r []rune, w string) bool {
 	for i := 0; i+len(w) <= len(r); i++ {
 		if r[i]|0x20 == rune(w[0]) && hasPrefixFold(r[i:], w) {
 			return true
+		}
+	}
+	return false
+}
+
+// runesHavePlease reports whether r has "please", "pls" or "kindly" in any case, in one
+// pass.
+func runesHavePlease(r []rune) bool {
+	for i, c := range r {
+		switch c | 0x20 {
+		case 'p':
+			if hasPrefixFold(r[i:], "please") || hasPrefixFold(r[i:], "pls") {
+				return true
+			}
+		case 'k':
+			if hasPrefixFold(r[i:], "kindly") {
+				return true
+			}
 		}
 	}
 	return false
@@ -428,7 +446,7 @@ var (
 	rule5Need       = words("whenever time stop quit future")
 	countNeed5      = words("kid child son daughter boy girl grandkid grandchild dog cat teen stepkid")
 	rule5First      = wordSet("whenever every any each hey ok so also can could would will please always use stick go default btw in and")
-	compoundNeed5   = words("meal batch food spring house dog baby pet bulk grocery")
+	compoundNeed5   = []string{"meals ", "batches ", "foods ", "springs ", "houses ", "dogs ", "babys ", "pets ", "bulks ", "grocerys "}
 	idiom5Need      = []string{"hands", "wits", "over their", "over my", "hill", "lives for"}
 	health5Need     = words("colo blind deaf hearing dyslex dyspraxi alzheimer dementia parkinson macular epilep crohn ibs metformin insulin lisinopril statin inhaler chemo cancer tinnitus sugar")
 )

@@ -281,6 +281,13 @@ func ageOnly5(w []string) bool {
 // subordinate5 reports whether the clause so far ends with "every time" or "each time":
 // the "I" after it starts no claim of its own.
 func subordinate5(r []rune) bool {
+	e := len(r)
+	for e > 0 && r[e-1] == ' ' {
+		e--
+	}
+	if e < 4 || !hasPrefixFold(r[e-4:e], "time") {
+		return false
+	}
 	w := strings.Fields(strings.ToLower(string(r)))
 	if len(w) < 2 || w[len(w)-1] != "time" {
 		return false
