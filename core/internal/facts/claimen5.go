@@ -9,7 +9,7 @@ import (
 // English writers used and the rules did not read, each fixed by a rule about the kind and
 // tested on new conversations in other words (testdata/dev9.json, u9_*). This file holds
 // what a sentence says as a whole, read after the sentence gate (en5Sentence); the clause
-// cuts and the claims without a subject are in claimen5clause.go.
+// cuts are in claimen5clause.go, the claims without a subject in claimen5lead.go.
 //
 //   - a retraction in other words: "scrap that", "I was joking", "just kidding",
 //     "asking for a friend" — the sentence's claims go;

@@ -3,7 +3,7 @@ package facts
 import "testing"
 
 // TestClaimsEN5_case covers the fifth round's English rules (claimen5.go,
-// claimen5clause.go), one user message at a time, in phrasings that are neither blind3's
+// claimen5clause.go, claimen5lead.go), one user message at a time, in phrasings that are neither blind3's
 // nor dev9.json's: what a sentence takes back or is about (retractions, the talk, someone
 // else's news, forgetting, quoted titles), requests after a claim, two objects with their
 // prepositions, a topic before the claim, lead-ins with a colon, claims going on after

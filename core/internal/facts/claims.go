@@ -248,7 +248,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		return f, true
 	}
 	if !han && (latin || st.en) {
-		if f, ok, stop := st.claimEN5(text, remember, ask); ok || stop { // fifth round (claimen5clause.go)
+		if f, ok, stop := st.claimEN5(text, remember, ask); ok || stop { // fifth round (claimen5lead.go)
 			return f, ok
 		}
 	}
