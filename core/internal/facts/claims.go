@@ -36,7 +36,7 @@ var lookAtZH = lazy(`^\s*(?:请|麻烦你?|帮我|帮忙|你)?(?:看看|看一�
 // userMaterial reports whether a user message is material rather than the user speaking.
 func userMaterial(text string) bool {
 	lower := strings.ToLower(text)
-	if (!prefilter || containsAny(lower, materialNeed)) && (contentRequest.MatchString(text) || lookAtZH.MatchString(text)) {
+	if (!prefilter || containsAny(lower, materialNeed)) && (contentRequest.MatchString(text) && !noteLead5EN.MatchString(text) || lookAtZH.MatchString(text)) {
 		return true
 	}
 	return (!prefilter || containsAny(lower, fictionNeed)) && fiction.MatchString(text) || roleplayMessageZH5(text)
@@ -91,7 +91,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		if k == 0 && (hasHan(text) && writeRequestZH.MatchString(head(text, 24)) || hasLatin(text) && sayingEN.MatchString(head(text, 64))) {
 			st.cond = true // "帮我写条朋友圈，宣布我升职了": what follows is the material
 		}
-		if st.cond || (hasLatin(text) && (!prefilter || containsAny(strings.ToLower(text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text)) ||
+		if st.cond || (hasLatin(text) && (!prefilter || containsAny(strings.ToLower(text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text) && !habitLead5(text)) ||
 			(hasHan(text) && (!prefilter || containsAny(text, condZHNeed)) && condZH.MatchString(text) && !topicZH(text)) {
 			st.cond = true
 			continue
@@ -251,6 +251,11 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f := classify("User is "+article(m[1]), text, remember)
 		return f, true
 	}
+	if !han && (latin || st.en) {
+		if f, ok, stop := st.claimEN5(text, remember, ask); ok || stop { // fifth round (claimen5lead.go)
+			return f, ok
+		}
+	}
 	if m := asRoleEN.FindStringSubmatch(head(text, 64)); latin && m != nil {
 		return classify("User is "+strings.ToLower(m[1])+" "+m[2], text, remember), true // "As a nurse, …"
 	}
@@ -283,7 +288,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 			}
 		} else if subj == "my" && myThing.MatchString(head(rest, 32)) {
 			return Fact{}, false
-		} else if strings.HasPrefix(subj, "i") && mayNotClaimEN(head(rest, 64)) && notClaimEN.MatchString(head(rest, 64)) && !effortEN.MatchString(head(rest, 64)) {
+		} else if strings.HasPrefix(subj, "i") && mayNotClaimEN(head(rest, 64)) && notClaimEN.MatchString(head(rest, 64)) && !effortEN.MatchString(head(rest, 64)) && !checkHabit5EN.MatchString(head(rest, 120)) {
 			return Fact{}, false
 		}
 		if meaningful(rest) < 2 {

@@ -26,15 +26,18 @@ func claimClauses(r []rune) [][2]int {
 		}
 		start = next
 	}
+	tail := tailCut5(r) // a request after the claims (claimen5clause.go)
 	for i := 0; i < len(r); i++ {
 		c := r[i]
 		switch {
+		case i == tail && i > start:
+			cut(i, i+1)
 		case c == '，' || c == '；' || c == ';':
 			// Chinese commas cut when the next clause starts with Han text or a subject.
 			cut(i, i+1)
 		case c == ',':
 			if hanAt(r, i+1) && hanAt(r, i-1) || subjectAt(r, skipConj(r, i+1)) || questionTail(r, i+1) ||
-				!hasPrefixFold(r[i+1:], " like ") && (verbAt(r, skipConj(r, i+1)) && same(i, false) || statusAt(r, skipConj(r, i+1)) && same(i, true)) {
+				!hasPrefixFold(r[i+1:], " like ") && (verbAt(r, skipConj(r, i+1)) && same(i, false) || statusAt(r, skipConj(r, i+1)) && same(i, true)) || cut5At(r, start, i) {
 				// ", started a new job…", ", and adopted a dog": the subject goes on.
 				cut(i, i+1)
 			}
@@ -89,7 +92,7 @@ func runOnAt(r []rune, i int) bool {
 // follows to it ("…, so I'm working half days", "…when I run the tests"): no run-on there.
 func afterFunctionWord(r []rune) bool {
 	w := strings.Fields(strings.ToLower(string(r)))
-	return len(w) > 0 && functionWordsEN[strings.Trim(w[len(w)-1], ",;:")]
+	return len(w) > 0 && functionWordsEN[strings.Trim(w[len(w)-1], ",;:")] || subordinate5(r)
 }
 
 var functionWordsEN = wordSet(`so and but or because cause cos that when whenever if then as since while where what which
@@ -119,7 +122,7 @@ func verbAt(r []rune, i int) bool {
 			return true
 		}
 	}
-	return false
+	return verb5At(r, i)
 }
 
 var contVerbsEN = words(`live work moved love like hate have use prefer speak study teach go play own run lived worked grew
@@ -137,7 +140,7 @@ func statusAt(r []rune, i int) bool {
 			return true
 		}
 	}
-	return false
+	return status5At(r, i)
 }
 
 var statusWordsEN = words("allergic intolerant vegan vegetarian pescatarian diabetic pregnant married engaged divorced single retired based originally lactose gluten-free celiac")
@@ -150,6 +153,9 @@ func sameSubjectEN(r []rune, status bool) bool {
 	w := strings.Fields(strings.ToLower(strings.TrimSpace(string(r))))
 	for len(w) > 0 && discourseWordEN[strings.Trim(w[0], ",:")] {
 		w = w[1:]
+	}
+	if sameSubject5(r, w) {
+		return true // "For context: solo game dev, making…", "I'm 34 and just became…" (claimen5clause.go)
 	}
 	if status && len(w) == 2 && (w[0] == "i'm" || w[0] == "i’m") {
 		return true // "I'm vegan and allergic to soy"
@@ -253,9 +259,9 @@ func isList(content string) []string {
 	if first := strings.Fields(items[0]); len(first) == 0 || len(first) > 3 || strings.HasSuffix(first[0], "ing") {
 		return nil // not "heading out now, talk later"
 	}
-	for _, it := range items {
+	for k, it := range items {
 		w := strings.Fields(it)
-		if len(w) == 0 || len(w) > 5 || listLead[strings.ToLower(w[0])] {
+		if len(w) == 0 || len(w) > 5 && !(k == len(items)-1 && k >= 2 && ingItem5(w)) || listLead[strings.ToLower(w[0])] {
 			return nil
 		}
 		for _, x := range w {

@@ -50,9 +50,11 @@ var (
 	// introNameZH5: "I'm 陈晨, 大三, …" rewritten "我是陈晨, 大三…": a name of two or three
 	// characters before an ASCII comma.
 	introNameZH5 = lazy(`^我是(\p{Han}{2,3})\s*,`)
-	lateAnZH5    = lazy(`^([\p{Han}0-9]{1,6}?)(?:俺|咱)`)
-	introZH5     = lazy(`^(?:简单|先)?(?:自我)?介绍下[:：，,]\s*|^(?i:I'm|I am)\s+(\p{Han})`)
-	selfCueZH5a  = lazy(`^在(?:那家|这家|一家)[^，,。]{1,16}(?:公司|厂|医院|学校|店|单位|机构)$|^(?:现在|目前|最近|如今)在(?:一家|那家|这家|一个|家|个)?[^，,。]{1,16}(?:公司|厂|医院|学校|店|单位|机构)(?:做|当|干|上班|工作|$)` +
+	// introNameEndZH5 is a name that ends the clause, only after "I'm" (我是老师 is no name).
+	introNameEndZH5 = lazy(`^我是(\p{Han}{2,3})$`)
+	lateAnZH5       = lazy(`^([\p{Han}0-9]{1,6}?)(?:俺|咱)`)
+	introZH5        = lazy(`^(?:简单|先)?(?:自我)?介绍下[:：，,]\s*|^(?i:I'm|I am)\s+(\p{Han})`)
+	selfCueZH5a     = lazy(`^在(?:那家|这家|一家)[^，,。]{1,16}(?:公司|厂|医院|学校|店|单位|机构)$|^(?:现在|目前|最近|如今)在(?:一家|那家|这家|一个|家|个)?[^，,。]{1,16}(?:公司|厂|医院|学校|店|单位|机构)(?:做|当|干|上班|工作|$)` +
 		`|^(?:最近|目前|现在|平时|每天|每周|每晚|周末|早上|晚上|刚刚|刚)+\s*(?:早上|晚上)?\s*(?:刚|在|都|会)?\s*[a-z]{4,}\b` +
 		`|^(?:日常|平时|一般|主要|工作|写东西|做笔记|写代码|记笔记|画图|剪视频|修图|作图|办公|编程|开发|部署|记账|画画|写作|做设计|做饭)(?:都|就|一般|主要)?用\s*[A-Z]` +
 		`|^(?:明天|后天|下周.|下礼拜.|下个?月|周[一二三四五六日末])\s*[a-z]{5,}\b` +
@@ -84,6 +86,7 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 	if r, _ := utf8.DecodeRuneInString(text); r > 0x2000 && unicode.Is(unicode.So, r) {
 		text = strings.TrimLeftFunc(text, func(r rune) bool { return unicode.Is(unicode.So, r) || unicode.IsSpace(r) }) // "🎉 在那家…"
 	}
+	introI := false // "I'm 李娜" made 我是李娜: the name may end the clause
 	for range 2 {
 		if lower := strings.ToLower(head(text, 80)); !strings.Contains(text, "介绍下") && !strings.Contains(lower, "i'm") && !strings.Contains(lower, "i am") {
 			break
@@ -92,12 +95,17 @@ func (st *claimState) claimZH5(text string, remember bool) (string, Fact, bool) 
 		switch {
 		case m == nil:
 		case m[2] >= 0:
-			text = "我是" + text[m[2]:] // "I'm 陈晨, 大三, …"
+			text, introI = "我是"+text[m[2]:], true // "I'm 陈晨, 大三, …"
 		default:
 			text = text[m[1]:]
 		}
 	}
-	if m := submatchIf(strings.HasPrefix(text, "我是"), introNameZH5, text); m != nil {
+	m := submatchIf(strings.HasPrefix(text, "我是"), introNameZH5, text)
+	if m == nil && introI {
+		m = introNameEndZH5.FindStringSubmatch(text) // "I'm 李娜" split from ", 28, 做 UX 的"
+		st.cond = m != nil                           // the list after the name is not read, as with a comma
+	}
+	if m != nil {
 		st.subj = "用户" // "I'm 陈晨, 大三": the name; the list after it is not read
 		return text, Fact{Type: TypeProfile, Content: "用户叫" + m[1], Subject: "user", Predicate: "name", Confidence: 0.8}, true
 	}

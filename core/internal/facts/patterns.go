@@ -158,7 +158,7 @@ func initPatterns() {
 		// assistant ("I'm deaf, so please don't suggest phone calls", "每周二晚上我有羽毛球课，
 		// 那两天别给我排事"): measured, the rule then takes the claim's place (a clause a cue
 		// took is no claim) and the labels count the claim.
-		{need: words("when"), re: re(`^(?i:(?:when|whenever|every\s+time)\s+I\s+[^,.!?]{2,50},\s*(?:please\s+)?(?:always\s+|never\s+)?(?:give|point|use|list|start|put|show|tell|explain|mark|keep|include|add|format|write|answer|reply|respond|don't|do\s+not|avoid)` + rb + `)`),
+		{need: words("when every"), re: re(`^(?i:(?:when|whenever|every\s+time)\s+I\s+[^,.!?]{2,50},\s*(?:please\s+)?(?:always\s+|never\s+)?(?:give|point|use|list|start|put|show|tell|explain|mark|keep|include|add|format|write|answer|reply|respond|don't|do\s+not|avoid)` + rb + `)`),
 			askOK: true, build: verbatim(TypeRule, 0.75)},
 		{need: words("的时候 时"), re: re(`^(?:你)?(?:给我|帮我|跟我|和我|为我)?(?:讲|解释|介绍|写|回答|回复|翻译|总结|推荐|review|改)\p{Han}{0,4}(?:的时候|时)[，,]?\s*(?:先|要|请|别|不要|尽量|一定|都|只)`),
 			build: verbatim(TypeRule, 0.75)},
@@ -325,6 +325,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 		return pf
 	}
 	out, cl := gateSentence(s, out, claims(s, idx, took, lazy))
+	out, cl = en5Sentence(s, idx, out, cl) // fifth round, English (claimen5.go)
 	return append(out, cl...)
 }
 
