@@ -28,7 +28,9 @@ func loadLabelled(t testing.TB) []LabelledCase {
 // the floor that less 0.02); blind4.json, written by another outsider, is the new blind set.
 // Fifth round, Chinese and mixed half (facts5: claimzh5*.go, dev8.json) and English half
 // (facts6: claimen5*.go, dev9.json), merged: dev 0.97 / 0.94, retired 0.91 / 0.85 (blind3
-// alone, tuned on: 0.96 / 0.88); the floors are those less 0.01 / 0.02.
+// alone, tuned on: 0.96 / 0.88); the floors are those less 0.01 / 0.02. The blind split
+// is now labelled.json's old blind 50 and blind4.json, measured once at the fifth round's
+// merge: pooled 0.82 / 0.74 (blind4 alone 0.81 / 0.74); its floor that less 0.02.
 // "heldout" was used for one round of fixes in issue 6. "blind" is labelled.json's old
 // blind 50 (seen by issue 6: 0.90 / 0.75) and blind3.json,
 // written by another engineer who never saw the rules, measured once at the merge of the
@@ -37,7 +39,7 @@ var floors = map[string]struct{ precision, recall float64 }{
 	"dev":     {0.96, 0.92},
 	"retired": {0.89, 0.83},
 	"heldout": {0.9, 0.95},
-	"blind":   {0.84, 0.69},
+	"blind":   {0.80, 0.72},
 }
 
 // TestLabelled_precisionRecall scores the heuristics on every labelled set and fails
