@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/memcore/memcore/core/internal/errs"
+	"github.com/memcore/memcore/core/internal/facts"
 	"github.com/memcore/memcore/core/internal/store"
 )
 
@@ -234,6 +235,9 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 	})
 	if err != nil {
 		return nil, err
+	}
+	if o.Purge && res.Forgotten > 0 {
+		facts.ForgetScope(n.name) // extraction's cache of messages read holds their text
 	}
 	return res, nil
 }

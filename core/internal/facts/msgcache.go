@@ -119,3 +119,19 @@ func msgCacheOn() bool {
 	defer c.Unlock()
 	return c.on
 }
+
+// ForgetScope drops every message cached for scope (the engine's namespace). The engine
+// calls it after a forget with purge, which promises that no copy of the forgotten text
+// is left where the engine keeps one: the cache's keys hold the text of the messages read.
+func ForgetScope(scope string) {
+	c := &msgCache
+	c.Lock()
+	defer c.Unlock()
+	for _, m := range []map[msgKey]msgFacts{c.cur, c.old} {
+		for k := range m {
+			if k.scope == scope {
+				delete(m, k)
+			}
+		}
+	}
+}
