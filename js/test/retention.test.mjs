@@ -1,0 +1,83 @@
+// What the package keeps alive between calls (issue 15 item 4, docs/WASM.md "fourth
+// round"): a settled request must leave nothing behind in the client — its response was
+// once kept for the engine's whole life by a race with a never-settling Promise.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+import { MemcoreError } from '../errors.js';
+import { EngineClient } from '../memory.js';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+
+/** Collects until the turn's microtasks and finalizers have run. */
+async function collect() {
+  for (let i = 0; i < 3; i++) {
+    await new Promise((r) => setImmediate(r));
+    gc();
+  }
+}
+
+/**
+ * A fake engine whose every answer is a fresh object (JSON.parse reads it through its
+ * toString), so that a WeakRef can tell whether the client still holds it.
+ */
+function fakeEngine() {
+  const answers = [];
+  const api = {
+    version: 'test',
+    call() {
+      const answer = { toString: () => '{"ok":true,"result":{"n":1}}' };
+      answers.push(new WeakRef(answer));
+      return Promise.resolve(answer);
+    },
+    callBytes() {
+      const answer = { response: '{"ok":true,"result":{"n":2}}', bytes: new Uint8Array(1 << 16) };
+      answers.push(new WeakRef(answer.bytes));
+      return Promise.resolve(answer);
+    },
+  };
+  return { api, answers };
+}
+
+describe('EngineClient retention', () => {
+  test('RequestRetention_responseFreedAfterSettling', async () => {
+    const { api, answers } = fakeEngine();
+    const client = new EngineClient(api);
+    for (let i = 0; i < 5; i++) assert.deepEqual(await client.request('stats', {}, 1), { n: 1 });
+    await collect();
+    assert.equal(answers.length, 5);
+    assert.deepEqual(answers.map((w) => w.deref() === undefined), [true, true, true, true, true],
+      'a settled request still holds its response');
+  });
+
+  test('RequestRetention_bytesFreedAfterSettling', async () => {
+    const { api, answers } = fakeEngine();
+    const client = new EngineClient(api);
+    const out = await client.requestBytes('snapshot', {}, 1, null);
+    assert.deepEqual(out.result, { n: 2 });
+    assert.equal(out.bytes.length, 1 << 16);
+    out.bytes = null;
+    await collect();
+    assert.equal(answers[0].deref(), undefined, 'a settled requestBytes still holds its bytes');
+  });
+
+  test('RequestRetention_stopRejectsInFlight', async () => {
+    const client = new EngineClient({ version: 'test', call: () => new Promise(() => {}) });
+    const pending = [client.request('stats', {}, 1), client.request('stats', {}, 2)];
+    const err = new MemcoreError('internal', 'stopped for the test');
+    client.stop(err);
+    for (const p of pending) await assert.rejects(p, (e) => e === err);
+    await assert.rejects(client.request('stats', {}, 1), (e) => e === err);
+  });
+
+  test('RequestRetention_rejectionPassesThrough', async () => {
+    const boom = new TypeError('not a string');
+    const client = new EngineClient({ version: 'test', call: () => Promise.reject(boom) });
+    await assert.rejects(client.request('stats', {}, 1), (e) => e === boom);
+    assert.equal(client.dead, null);
+  });
+});
