@@ -26,6 +26,7 @@ import {
   openArgs,
 } from './memory.js';
 import { VERSION } from './version.js';
+import { readWasmBytes } from './node-wasm-bytes.js';
 
 export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
 
@@ -94,10 +95,8 @@ async function load(tierUp, onStop) {
 async function start(tierUp, onStop) {
   let src, bytes;
   try {
-    [src, bytes] = await Promise.all([
-      fs.promises.readFile(new URL('wasm_exec.js', DIST), 'utf8'),
-      fs.promises.readFile(new URL('memcore.wasm', DIST)),
-    ]);
+    src = await fs.promises.readFile(new URL('wasm_exec.js', DIST), 'utf8');
+    bytes = readWasmBytes(new URL('memcore.wasm', DIST));
   } catch (err) {
     throw new MemcoreError('internal', `memcore's wasm engine is missing from the package (${err.message}); in a source checkout, build it with: go run ./cmd/wasmbuild -targets js`, undefined, { cause: err });
   }

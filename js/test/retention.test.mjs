@@ -1,14 +1,20 @@
 // What the package keeps alive between calls (issue 15 item 4, docs/WASM.md "fourth
 // round"): a settled request must leave nothing behind in the client — its response was
-// once kept for the engine's whole life by a race with a never-settling Promise.
+// once kept for the engine's whole life by a race with a never-settling Promise —, and
+// the module's bytes are read outside malloc's heap (js/node-wasm-bytes.js) intact.
 
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
 import { MemcoreError } from '../errors.js';
 import { EngineClient } from '../memory.js';
+import { readWasmBytes } from '../node-wasm-bytes.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -79,5 +85,26 @@ describe('EngineClient retention', () => {
     const client = new EngineClient({ version: 'test', call: () => Promise.reject(boom) });
     await assert.rejects(client.request('stats', {}, 1), (e) => e === boom);
     assert.equal(client.dead, null);
+  });
+});
+
+describe('readWasmBytes', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memcore-wasmbytes-'));
+  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  for (const size of [0, 1, 65535, 65536, 65537, 300001]) {
+    test(`ReadWasmBytes_sameAsReadFile_${size}`, () => {
+      const file = path.join(tmp, `m${size}`);
+      const want = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) want[i] = (i * 31 + 7) & 0xff;
+      fs.writeFileSync(file, want);
+      const got = readWasmBytes(pathToFileURL(file));
+      assert.equal(got.length, size);
+      assert.ok(Buffer.from(got.buffer, got.byteOffset, got.length).equals(want));
+    });
+  }
+
+  test('ReadWasmBytes_missingFileThrows', () => {
+    assert.throws(() => readWasmBytes(pathToFileURL(path.join(tmp, 'absent.wasm'))), /ENOENT/);
   });
 });
