@@ -27,6 +27,7 @@ import {
 } from './memory.js';
 import { VERSION } from './version.js';
 import { readWasmBytes } from './node-wasm-bytes.js';
+import { Settler } from './settle.js';
 
 export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
 
@@ -124,6 +125,8 @@ async function start(tierUp, onStop) {
   }
   bytes = null;
   const instance = await WebAssembly.instantiate(module, go.importObject);
+  const settler = new Settler(instance.exports.mem);
+  scope.__memcore_settle = settler.settle;
 
   let client = null;
   const ready = new Promise((resolve) => {
@@ -139,7 +142,7 @@ async function start(tierUp, onStop) {
   });
   const first = await Promise.race([ready.then(() => null), stopped]);
   if (first) throw first;
-  client = new EngineClient(scope.__memcore);
+  client = new EngineClient(settler.wrap(scope.__memcore));
   scope.__memcore_host = client.host;
   return client;
 }

@@ -1,7 +1,8 @@
 // What the package keeps alive between calls (issue 15 item 4, docs/WASM.md "fourth
 // round"): a settled request must leave nothing behind in the client — its response was
 // once kept for the engine's whole life by a race with a never-settling Promise —, and
-// the module's bytes are read outside malloc's heap (js/node-wasm-bytes.js) intact.
+// the module's bytes are read outside malloc's heap (js/node-wasm-bytes.js) intact, and
+// responses are decoded from linear memory by the loader (js/settle.js).
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import vm from 'node:vm';
 import { MemcoreError } from '../errors.js';
 import { EngineClient } from '../memory.js';
 import { readWasmBytes } from '../node-wasm-bytes.js';
+import { Settler } from '../settle.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -106,5 +108,59 @@ describe('readWasmBytes', () => {
 
   test('ReadWasmBytes_missingFileThrows', () => {
     assert.throws(() => readWasmBytes(pathToFileURL(path.join(tmp, 'absent.wasm'))), /ENOENT/);
+  });
+});
+
+describe('Settler', () => {
+  /** A fake engine: callSettled writes the response into memory and settles it later. */
+  function fakeSettled(memory, settler, answer) {
+    const enc = new TextEncoder();
+    return {
+      version: 'test',
+      callSettled(text, id) {
+        if (typeof text !== 'string' || typeof id !== 'number') return false;
+        setImmediate(() => {
+          const bytes = enc.encode(answer(text));
+          new Uint8Array(memory.buffer).set(bytes, 1024);
+          settler.settle(id, 1024, bytes.length);
+          new Uint8Array(memory.buffer).fill(0, 1024, 1024 + bytes.length); // Go reuses the bytes after settle
+        });
+        return true;
+      },
+      call() {
+        throw new Error('call must not be used when callSettled is there');
+      },
+    };
+  }
+
+  test('Settler_decodesFromMemory', async () => {
+    const memory = new WebAssembly.Memory({ initial: 2 });
+    const settler = new Settler(memory);
+    const api = settler.wrap(fakeSettled(memory, settler, (t) => `{"echo":${t},"cjk":"用户喜欢火锅 😀"}`));
+    const [a, b] = await Promise.all([api.call('1'), api.call('"two"')]);
+    assert.equal(a, '{"echo":1,"cjk":"用户喜欢火锅 😀"}');
+    assert.equal(b, '{"echo":"two","cjk":"用户喜欢火锅 😀"}');
+    assert.equal(settler.pending, 0);
+  });
+
+  test('Settler_throughEngineClient', async () => {
+    const memory = new WebAssembly.Memory({ initial: 2 });
+    const settler = new Settler(memory);
+    const client = new EngineClient(settler.wrap(fakeSettled(memory, settler, (t) => JSON.stringify({ ok: true, result: { op: JSON.parse(t).op } }))));
+    assert.deepEqual(await client.request('stats', {}, 1), { op: 'stats' });
+  });
+
+  test('Settler_refusedCallRejects', async () => {
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const settler = new Settler(memory);
+    const api = settler.wrap({ version: 'test', callSettled: () => false, call() {} });
+    await assert.rejects(api.call('{}'), TypeError);
+    assert.equal(settler.pending, 0);
+  });
+
+  test('Settler_oldEngineKeepsCall', () => {
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const api = { version: 'old', call: () => Promise.resolve('{}') };
+    assert.equal(new Settler(memory).wrap(api), api);
   });
 });
