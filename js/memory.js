@@ -414,8 +414,13 @@ export class EngineClient {
   #api;
   #next = 0;
   #dead = null; // a MemcoreError once the Go program has stopped
-  #kill;
-  #deadPromise;
+  /**
+   * The reject functions of the requests in flight, which stop() calls. Not a race with
+   * one never-settling "dead" Promise: each Promise.race([call, dead]) left a reaction on
+   * dead that kept its settled race — and so each response's JSON text — alive for the
+   * life of the engine (~0.3 MB per 1,000-memory remember; docs/WASM.md, "fourth round").
+   */
+  #inFlight = new Set();
   /** db handle → the embed function of that database. */
   embedders = new Map();
   /** db handle → the llm function of that database. */
@@ -424,10 +429,6 @@ export class EngineClient {
   /** api is the engine's { version, call(request: string): Promise<string> }. */
   constructor(api) {
     this.#api = api;
-    this.#deadPromise = new Promise((_, reject) => {
-      this.#kill = reject;
-    });
-    this.#deadPromise.catch(() => {});
   }
 
   get version() {
@@ -442,7 +443,21 @@ export class EngineClient {
   stop(err) {
     if (this.#dead) return;
     this.#dead = err;
-    this.#kill(err);
+    for (const reject of this.#inFlight) reject(err);
+    this.#inFlight.clear();
+  }
+
+  /** Settles as answer does, or rejects with the engine's error once it has stopped. */
+  #untilStopped(answer) {
+    let reject;
+    const p = new Promise((res, rej) => {
+      reject = rej;
+      answer.then(res, rej);
+    });
+    this.#inFlight.add(reject);
+    const done = () => this.#inFlight.delete(reject);
+    p.then(done, done);
+    return p;
   }
 
   /**
@@ -499,11 +514,11 @@ export class EngineClient {
     }
     let raw;
     if (out) {
-      const r = await Promise.race([this.#api.callBytes(text, bytes), this.#deadPromise]);
+      const r = await this.#untilStopped(this.#api.callBytes(text, bytes));
       raw = r.response;
       out.bytes = r.bytes;
     } else {
-      raw = await Promise.race([this.#api.call(text), this.#deadPromise]);
+      raw = await this.#untilStopped(this.#api.call(text));
     }
     let res;
     try {

@@ -26,6 +26,8 @@ import {
   openArgs,
 } from './memory.js';
 import { VERSION } from './version.js';
+import { readWasmBytes } from './node-wasm-bytes.js';
+import { Settler } from './settle.js';
 
 export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
 
@@ -94,10 +96,8 @@ async function load(tierUp, onStop) {
 async function start(tierUp, onStop) {
   let src, bytes;
   try {
-    [src, bytes] = await Promise.all([
-      fs.promises.readFile(new URL('wasm_exec.js', DIST), 'utf8'),
-      fs.promises.readFile(new URL('memcore.wasm', DIST)),
-    ]);
+    src = await fs.promises.readFile(new URL('wasm_exec.js', DIST), 'utf8');
+    bytes = readWasmBytes(new URL('memcore.wasm', DIST));
   } catch (err) {
     throw new MemcoreError('internal', `memcore's wasm engine is missing from the package (${err.message}); in a source checkout, build it with: go run ./cmd/wasmbuild -targets js`, undefined, { cause: err });
   }
@@ -125,6 +125,8 @@ async function start(tierUp, onStop) {
   }
   bytes = null;
   const instance = await WebAssembly.instantiate(module, go.importObject);
+  const settler = new Settler(instance.exports.mem);
+  scope.__memcore_settle = settler.settle;
 
   let client = null;
   const ready = new Promise((resolve) => {
@@ -140,7 +142,7 @@ async function start(tierUp, onStop) {
   });
   const first = await Promise.race([ready.then(() => null), stopped]);
   if (first) throw first;
-  client = new EngineClient(scope.__memcore);
+  client = new EngineClient(settler.wrap(scope.__memcore));
   scope.__memcore_host = client.host;
   return client;
 }

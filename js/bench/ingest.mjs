@@ -54,6 +54,9 @@ function vmHWM() {
   }
 }
 const mib = (b) => b / 1024 / 1024;
+// What the bench holds before memcore is loaded: Node and the corpus (issue 15 item 4
+// counts the process's VmHWM, the corpus included; this says how much of it is the bench's).
+const benchBaselineHWM = vmHWM();
 
 // ─── memcore ────────────────────────────────────────────────────────────────────────────
 
@@ -131,7 +134,7 @@ if (!args.includes('--no-sqlite')) {
 }
 
 const result = { node: process.versions.node, version: VERSION, sqliteVersion, memories: M, path, memcoreMs, memcoreCPU, sliceMs: slices, sliceCPUMs: sliceCPU,
-  sqliteMs, sqliteCPU, peakRSSMiB: memcoreHWM, wasmMemoryMiB: wasmBytes === null ? null : mib(wasmBytes),
+  sqliteMs, sqliteCPU, peakRSSMiB: memcoreHWM, benchBaselineMiB: benchBaselineHWM, wasmMemoryMiB: wasmBytes === null ? null : mib(wasmBytes),
   rssMiB: mib(usage.rss), jsHeapMiB: mib(usage.heapUsed), externalMiB: mib(usage.external) };
 if (asJSON) {
   console.log(JSON.stringify(result));
@@ -141,7 +144,7 @@ if (asJSON) {
     (sqliteVersion ? `; sqlite-wasm ${sqliteVersion} plain FTS5 in the same process` : '; sqlite-wasm not run'));
   console.log(`memcore: ${f(memcoreMs)} ms, CPU ${f(memcoreCPU)} ms (${(M / memcoreMs * 1000).toFixed(0)} memories/s); per ${SLICE / 1000}k slice: ${slices.map(f).join(', ')} ms (CPU ${sliceCPU.map(f).join(', ')} ms)`);
   if (sqliteMs !== null) console.log(`sqlite-wasm FTS5 insert: ${f(sqliteMs)} ms, CPU ${f(sqliteCPU)} ms; memcore/sqlite-wasm ${(memcoreMs / sqliteMs).toFixed(1)}× (CPU ${(memcoreCPU / sqliteCPU).toFixed(1)}×)`);
-  console.log(`peak RSS (VmHWM) after memcore's ingest: ${f(memcoreHWM)} MiB; engine wasm memory: ${wasmBytes === null ? 'unknown' : f(mib(wasmBytes)) + ' MiB'}` +
+  console.log(`peak RSS (VmHWM) after memcore's ingest: ${f(memcoreHWM)} MiB (the bench alone, Node and the corpus before memcore is loaded: ${f(benchBaselineHWM)} MiB); engine wasm memory: ${wasmBytes === null ? 'unknown' : f(mib(wasmBytes)) + ' MiB'}` +
     `; then RSS ${f(result.rssMiB)} MiB, V8 JS heap ${f(result.jsHeapMiB)} MiB, external ${f(result.externalMiB)} MiB`);
 }
 process.exit(0);

@@ -13,6 +13,9 @@
 // JSON instead of inside it as base64;
 //
 // then calls globalThis.__memcore_ready() if the loader defined it, and keeps running.
+// A loader that defines globalThis.__memcore_settle(id, ptr, len) before starting the
+// program may call callSettled(request, id) instead of call: the response is then
+// decoded by the loader from linear memory, and no Promise is held by Go (settle.go).
 // call takes one JSON protocol request (docs/PROTOCOL.md, with the host ops open/close
 // and the envelope's "db") and resolves with its JSON response; it never rejects for a
 // request, only for a call that is not given a string.
@@ -47,6 +50,7 @@ func main() {
 	h.Callback = callHost
 	h.Open = openEngine
 	benchKnobs()
+	initSettle()
 	api := js.Global().Get("Object").New()
 	api.Set("version", core.Version)
 	api.Set("call", js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -54,6 +58,9 @@ func main() {
 	}))
 	api.Set("callBytes", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return callBytes(h, args)
+	}))
+	api.Set("callSettled", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return callSettled(h, args)
 	}))
 	js.Global().Set("__memcore", api)
 	if ready := js.Global().Get("__memcore_ready"); ready.Type() == js.TypeFunction {
