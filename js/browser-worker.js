@@ -25,7 +25,7 @@ self.onmessage = (ev) => {
       start(m);
       break;
     case 'call':
-      engine.call(m.req).then(
+      callEngine(m.req).then(
         (res) => self.postMessage({ t: 'res', id: m.id, res }),
         (err) => self.postMessage({ t: 'res', id: m.id, error: String((err && err.message) || err) }),
       );
@@ -40,6 +40,34 @@ self.onmessage = (ev) => {
     }
   }
 };
+
+// Responses through __memcore.callSettled, as js/settle.js does for Node (docs/WASM.md,
+// "fourth round: where the process's memory goes"): the Go program holds no Promise of a
+// call, so a response is not kept alive until Go's next collection; it is decoded here
+// from linear memory and referenced only by the postMessage that carries it.
+let memory = null; // the instance's linear memory
+let nextSettle = 0;
+const settling = new Map(); // id → resolve of a callSettled request
+const decoder = new TextDecoder('utf-8');
+self.__memcore_settle = (id, ptr, len) => {
+  const resolve = settling.get(id);
+  if (!resolve) return;
+  settling.delete(id);
+  resolve(decoder.decode(new Uint8Array(memory.buffer, ptr, len)));
+};
+
+/** callEngine sends one request: through callSettled when the engine has it, else call. */
+function callEngine(req) {
+  if (typeof engine.callSettled !== 'function' || !memory) return engine.call(req);
+  return new Promise((resolve, reject) => {
+    const id = ++nextSettle;
+    settling.set(id, resolve);
+    if (engine.callSettled(req, id) !== true) {
+      settling.delete(id);
+      reject(new TypeError('__memcore.callSettled refused the request'));
+    }
+  });
+}
 
 /** globalThis.__memcore_host: the engine's callbacks, answered by the page. */
 function host(db, kind, payload) {
@@ -96,6 +124,7 @@ async function start({ wasmURL, wasmExecURL, bench }) {
     const tCompiled = performance.now();
     const instance = await WebAssembly.instantiate(module, go.importObject);
     const tInstantiated = performance.now();
+    memory = instance.exports.mem;
 
     const ready = new Promise((resolve) => {
       self.__memcore_ready = resolve;

@@ -33,6 +33,7 @@ import {
   openArgs,
 } from './memory.js';
 import { VERSION } from './version.js';
+import { Settler } from './settle.js';
 import { ioCounts, isSqlStorage, register as registerStorage, unregister as unregisterStorage } from './do-storage.js';
 
 export { DEFAULT_LIMITS, DEFAULT_SCORING, ERROR_CODES, Memory, MemcoreError, VERSION };
@@ -179,6 +180,10 @@ async function start() {
     exitCode = code;
   };
   const instance = await WebAssembly.instantiate(wasmModule, go.importObject);
+  // Responses through __memcore.callSettled, not kept alive by the Go program until its
+  // next collection (js/settle.js; docs/WASM.md, "fourth round").
+  const settler = new Settler(instance.exports.mem);
+  globalThis.__memcore_settle = settler.settle;
 
   let client = null;
   const ready = new Promise((resolve) => {
@@ -197,7 +202,7 @@ async function start() {
   const first = await Promise.race([ready.then(() => null), stopped]);
   delete globalThis.__memcore_ready;
   if (first) throw first;
-  client = new EngineClient(globalThis.__memcore);
+  client = new EngineClient(settler.wrap(globalThis.__memcore));
   globalThis.__memcore_host = client.host;
   eng.client = client;
   current = eng;
