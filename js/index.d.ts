@@ -500,7 +500,8 @@ export type MessageShape = 'openai' | 'anthropic';
 /** Options of extractFacts(). */
 export interface ExtractOptions {
   /**
-   * Store the facts as memories (tag `extracted`, importance by type), log them in the
+   * Store the facts as memories (tag `extracted`, and the fact's kind of claim as a
+   * second tag when it names no one-value slot; importance by type), log them in the
    * day's `daily/YYYY-MM-DD` document and index them in `MEMORY`. Default false: only
    * return them, so that the host can review or filter first.
    */
