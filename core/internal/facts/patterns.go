@@ -176,7 +176,7 @@ func initPatterns() {
 		{need: words("i'm am as"), re: re(lb + `(?i:I'm|I\s+am|I\s+work\s+as|I'm\s+working\s+as|I\s+am\s+working\s+as)\s+(?:\p{Lu}\p{Ll}+,\s+)?(?<art>(?i:a|an))\s+(?<x>(?i:(?:(?!(?:of|fan|big|huge)` + rb + `)[\w-]+\s+){0,3}?` + jobNoun + `))` + rb),
 			build: profileEN("job", "User is %s", 0.8)},
 		{need: words("i'm am"), re: re(lb + `(?i:I'm|I\s+am)\s+(?i:a|an)\s+(?i:(?:[\w-]+\s+){0,3}?` + jobNoun + `)\s+(?<v>(?i:in|from))\s+(?<x>` + placeTok + `)`),
-			build: locationEN},
+			build: jobPlaceEN},
 		{need: words("work"), re: re(lb + `(?i:I\s+work\s+as|I'm\s+working\s+as|I\s+am\s+working\s+as)\s+(?<art>(?i:a|an))\s+(?<x>[\p{L}\p{N} -]{2,40}?)(?=\s*(?:$|[,.;!?]|\s+(?i:at|in|for|and|with|on)` + rb + `))`),
 			build: profileEN("job", "User is %s", 0.8)},
 		{need: words("work intern"), re: re(lb + `(?i:I\s+(?:currently\s+|now\s+)?(?:work|am\s+working|'m\s+working|intern)\s+(?:at|for))\s+(?<x>\p{Lu}[\w&.-]*(?:\s+\p{Lu}[\w&.-]*){0,3}|\p{Han}{2,10})`),
@@ -421,6 +421,23 @@ var locationVerbs = []struct{ word, verb string }{
 	{"work", "works from"}, {"near", "lives near"}, {"outside", "lives outside"}, {"close", "lives close to"},
 	{"live", "lives in"}, {"living", "lives in"}, {"reside", "lives in"}, {"moved", "moved to"},
 	{"grew", "grew up in"}, {"based", "is based in"}, {"from", "is from"},
+}
+
+// jobPlaceEN is "I'm a <job> in <place>": where the user works ("User works in Boston",
+// "User works in the ICU"), not where they live — a nurse in the ICU lives elsewhere, and
+// only where the user lives is a slot a newer fact replaces (SingleValued). "from <place>"
+// is where they come from.
+func jobPlaceEN(m *regexp2.Match, s *sentence) (Fact, bool) {
+	x, ok := object(group(m, "x"))
+	if !ok {
+		return Fact{}, false
+	}
+	verb := "works in"
+	if strings.EqualFold(group(m, "v"), "from") {
+		verb = "is from"
+	}
+	return Fact{Type: TypeProfile, Content: clip("User " + verb + " " + x), Subject: "user",
+		Predicate: "location", Confidence: 0.8}, true
 }
 
 func locationEN(m *regexp2.Match, s *sentence) (Fact, bool) {
