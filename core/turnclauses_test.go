@@ -13,12 +13,7 @@ import (
 // words as one question (a comma instead) leave the height out.
 func TestSearchTurns_clauses(t *testing.T) {
 	ctx := context.Background()
-	eng, err := core.Open(ctx, core.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer eng.Close()
-	ns, _ := eng.Namespace("default")
+	_, ns, _ := cxOpen(t, core.Options{})
 	for _, text := range []string{
 		"我同事身高164厘米。",
 		"我表哥的身高是180厘米。",

@@ -15,12 +15,7 @@ import (
 // others' words are weighted down, not dropped.
 func TestSearchTurns_transcript(t *testing.T) {
 	ctx := context.Background()
-	eng, err := core.Open(ctx, core.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer eng.Close()
-	ns, _ := eng.Namespace("default")
+	_, ns, _ := cxOpen(t, core.Options{})
 	memories := []string{
 		"Bart went fishing at the lake with grandpa.",
 		"Bart did breathing exercises before his piano recital.",
