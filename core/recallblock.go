@@ -28,7 +28,7 @@ const (
 	recallTurnChars   = 300 // characters of turn text in the block, beside recallChars of memories
 	recallTurnPool    = 8   // turns searched, before the current session's are left out
 	recallTurnCands   = 24  // BM25 candidates the session boost judges them among
-	recallProfileMax  = 5   // profile and preference memories for an about-me question
+	recallProfileMax  = 10  // profile memories for an about-me question (the block's budget cuts it further)
 	recallUserDocMax  = 300 // characters of the USER document when the snapshot lacks it
 	recallTurnMinRel  = 0.3 // a turn's BM25 / the best turn's, at least
 	recallItemPerTurn = 200 // characters of one turn, at most
@@ -117,16 +117,9 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 					Text: clipRunes(strings.Join(strings.Fields(content), " "), recallUserDocMax)})
 			}
 		}
-		prof, err := n.List(ctx, ListOptions{Filter: Filter{Types: []string{TypeProfile, TypePreference}}, Limit: 50})
+		ms, err := n.profileMemories(ctx)
 		if err != nil {
 			return nil, err
-		}
-		ms := prof.Memories
-		// Most important first; List is newest first, which breaks ties.
-		for i := 1; i < len(ms); i++ {
-			for j := i; j > 0 && ms[j].Importance > ms[j-1].Importance; j-- {
-				ms[j], ms[j-1] = ms[j-1], ms[j]
-			}
 		}
 		for _, m := range ms[:min(len(ms), recallProfileMax)] {
 			addMemory(m)

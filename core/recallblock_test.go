@@ -165,3 +165,36 @@ func TestBuildContext_turnFallbackWithinBudget(t *testing.T) {
 		}
 	}
 }
+
+// An about-me question names who the user is first — the name and job extraction found,
+// even when the name came as a fact ("User is Marco", tag about) and there are more
+// profile memories than the block shows — and leaves facts about others' things out.
+func TestBuildContext_aboutUserIdentityFirst(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	r, err := ns.ExtractFacts(ctx, cxChat("user", "Hi! I'm Marco, I work as a night-shift nurse at St. Mary's in Leeds.", "assistant", "Nice to meet you, Marco.",
+		"user", "Can you help me plan meals?", "assistant", "Sure, for how many days?", "user", "A week.", "assistant", "Here is a plan."), core.ExtractOptions{Commit: true, SessionID: "old"})
+	if err != nil || len(r.Memories) == 0 {
+		t.Fatalf("extract: %v, %+v", err, r)
+	}
+	for _, c := range []string{"User's husband Tom is vegetarian", "User's son Ben just started primary school",
+		"用户对海鲜过敏", "User usually goes climbing on Saturdays", "用户在杭州上班", "User likes green tea"} {
+		if _, err := ns.Remember(ctx, core.MemoryInput{Type: "profile", Content: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := ns.Remember(ctx, core.MemoryInput{Type: "fact", Content: "the boiler was serviced in May"}); err != nil {
+		t.Fatal(err)
+	}
+	b := cxBuild(t, ns, core.BuildContextOptions{SessionID: "s", BudgetTokens: 4000, Messages: cxChat("user", "What do you remember about me?")})
+	var got []string
+	for _, it := range b.RecalledItems {
+		got = append(got, it.Text)
+		if strings.Contains(it.Text, "boiler") {
+			t.Fatalf("an unrelated fact was recalled: %q", got)
+		}
+	}
+	if len(got) < 2 || !strings.Contains(got[0]+got[1], "Marco") || !strings.Contains(strings.Join(got, "|"), "nurse") {
+		t.Fatalf("items = %q, want Marco and the job first", got)
+	}
+}

@@ -250,6 +250,10 @@ func isList(content string) []string {
 		return nil
 	}
 	items := listSep.Split(rest, -1)
+	if n := len(items); n >= 2 && pleasantry.MatchString(items[n-1]) {
+		// "I'm Marco, nice to meet you": the greeting is no item of the list.
+		return items[:n-1]
+	}
 	if !strings.Contains(rest, ",") && (len(items) != 2 || len(strings.Fields(items[0])) > 2 || len(strings.Fields(items[1])) > 2) {
 		return nil // "28 and Brazilian", not "tired of meetings and emails"
 	}
@@ -272,6 +276,10 @@ func isList(content string) []string {
 	}
 	return items
 }
+
+// pleasantry is a greeting or thanks after an introduction ("I'm Marco, nice to meet
+// you"): no claim about the user.
+var pleasantry = lazy(`(?i)^\s*(?:(?:it's\s+)?(?:nice|pleased|glad|good|great|lovely)\s+to\s+(?:meet|chat\s+with|talk\s+(?:to|with))\s+you|thanks?(?:\s+you)?|cheers)\b`)
 
 // listLead are first words of an elaboration, not an item ("pregnant, due in February").
 var listLead = func() map[string]bool {
