@@ -68,8 +68,12 @@ var (
 	userFactRE    = lazyre.New(`(?i)\b(i am|i'm|i work|i live|my name|my \w+ (is|are)|our \w+ (is|are|uses?|runs?)|we use|we're on|we are on|we have)\b|我是|我叫|我在|我住|我的|我们的|我们公司|我们用|我们在`)
 	factRE        = lazyre.New(`(?i)\b(located in|deadline|due (on|by)|runs on|version \d|v\d+\.\d+|port \d+|root cause|the cause|caused by|turned out|found that|the (issue|problem|bug|error) (is|was)|because|lives in|works at|stored in|the path is)\b|住在|位于|截止|版本|端口|原因是|原因|问题是|问题出在|发现|因为|导致|路径|地址|电话|邮箱|生日`)
 	pleasantryRE  = lazyre.New(`(?i)^(hi|hello|hey|thanks|thank you|sorry|i'm sorry|i am sorry|i understand|great|good|sure|ok|okay|you're welcome|happy to help|no problem|good luck|sounds good|good call|got it|noted|of course|certainly|不客气|好的|明白|抱歉|您好|你好|没问题)\b`)
-	sentenceEnd   = lazyre.New(`[.!?]+["')\]]?\s+|[。！？]+`)
-	listMarker    = lazyre.New(`^(?:[-*•>]+|\d+[.)]|#+)\s+`)
+	// ackZH is a Chinese acknowledgement that is the whole sentence ("好的，记下了。"):
+	// pleasantryRE's \b is ASCII-only and never matches after a Chinese word, and a
+	// sentence that goes on after one ("明白。9 点以后出发的有…") is a finding.
+	ackZH       = lazyre.New(`^(?:好的|好嘞|好|嗯|明白了?|收到|没问题|不客气|抱歉|您好|你好)?[，,、！!。.\s]*(?:记下了|记住了|记好了|收到了?|明白了?|知道了|好的)?[。！!.\s]*$`)
+	sentenceEnd = lazyre.New(`[.!?]+["')\]]?\s+|[。！？]+`)
+	listMarker  = lazyre.New(`^(?:[-*•>]+|\d+[.)]|#+)\s+`)
 )
 
 type item struct {
@@ -200,12 +204,18 @@ func (s *summary) read(m *chat.Message) {
 	// tool, when nothing in it matched.
 	if !user && !classified && !m.Has(chat.ToolCall) {
 		for _, t := range sents {
-			if substantive(t) && !pleasantryRE.MatchString(t) && !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") {
+			if substantive(t) && !pleasantryRE.MatchString(t) && !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") && !leadIn(t) && !ackZH.MatchString(t) {
 				s.add(secFacts, t)
 				break
 			}
 		}
 	}
+}
+
+// leadIn reports whether a sentence only introduces what follows it ("Here is what I
+// remember:", "我记得："): said alone, it is no finding.
+func leadIn(t string) bool {
+	return strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")
 }
 
 // substantive reports whether a sentence says enough to be an item: three words, or

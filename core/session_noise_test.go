@@ -1,0 +1,51 @@
+package core_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/memcore/memcore/core"
+)
+
+// A chat like the web demo's without an LLM — statements acknowledged "Got it." / "好的，记下
+// 了。", questions answered "Here is what I remember:" / "我记得：" — gives an episode whose
+// facts and lessons are what the user said, not the acknowledgements, the lead-ins or the
+// questions ("你记得我什么？" has the lesson cue 记得), and whose title is not the greeting.
+// Found in the web demo: such episodes were recalled for unrelated statements.
+func TestEndSession_acknowledgementsAreNoFindings(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	var in []core.TurnInput
+	for _, p := range [][2]string{
+		{"user", "Hi! I'm Marco, I work as a night-shift nurse at St. Mary's in Leeds."}, {"assistant", "Got it."},
+		{"user", "我对海鲜过敏，吃虾会起疹子。"}, {"assistant", "好的，记下了。"},
+		{"user", "What do you remember about me?"}, {"assistant", "Here is what I remember:"},
+		{"user", "你记得我什么？"}, {"assistant", "我记得："},
+		{"user", "The build failed because the disk was full, so I learned to check df first."}, {"assistant", "Got it."},
+	} {
+		in = append(in, core.TurnInput{Role: p[0], Content: p[1]})
+	}
+	if _, err := ns.AppendTurns(ctx, "s1", in); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ns.EndSession(ctx, "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ns.Get(ctx, r.Episode.MemoryID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, noise := range []string{"好的，记下了", "Here is what I remember", "我记得：", "- 你记得我什么"} {
+		if strings.Contains(m.Content, noise) && !strings.Contains(noise, "你记得") || strings.Contains(strings.Join(r.Episode.Lessons, "|"), strings.TrimPrefix(noise, "- ")) {
+			t.Errorf("episode holds %q:\n%s\nlessons %q", noise, m.Content, r.Episode.Lessons)
+		}
+	}
+	if !strings.Contains(strings.Join(r.Episode.Lessons, "|"), "check df first") {
+		t.Errorf("lessons = %q, want the real one", r.Episode.Lessons)
+	}
+	if r.Episode.Goal == "Hi!" || !strings.Contains(m.Title, "Marco") {
+		t.Errorf("goal %q, title %q: want the sentence after the greeting", r.Episode.Goal, m.Title)
+	}
+}
