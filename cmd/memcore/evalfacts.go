@@ -22,8 +22,17 @@ func runEvalFacts(args []string) error {
 	dir := fs.String("dir", "core/internal/facts/testdata", "directory of labelled.json, dev.json and blind.json")
 	misses := fs.String("misses", "", "comma-separated splits whose wrong cases to list (dev, retired, heldout, blind)")
 	splits := fs.String("splits", "", "comma-separated splits to score (default: all); dev alone leaves the blind split unrun")
+	lowo := fs.Bool("lowo", false, "score leave-one-writer-out on the dev and retired files: the claim detector trained without each file, scored on it")
+	sweep := fs.Bool("sweep", false, "with --lowo: also the mean over writers at other detector thresholds")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *lowo {
+		if err := core.EvalFactsLOWO(os.Stdout, *dir, *sweep); err != nil {
+			return err
+		}
+		os.Stdout.WriteString("\nMisses and wrong facts of the rules by cause, per writer:\n\n")
+		return core.EvalFactsCauses(os.Stdout, *dir)
 	}
 	var m []string
 	if *misses != "" {
