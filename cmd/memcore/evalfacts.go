@@ -9,6 +9,10 @@ import (
 )
 
 func init() {
+	commands["train-claims"] = command{
+		summary: "train the fact heuristics' claim detector on the labelled dev and retired sets: train-claims [--dir DIR] [--out FILE]",
+		run:     runTrainClaims,
+	}
 	commands["eval-facts"] = command{
 		summary: "score the fact heuristics on the labelled sets: eval-facts [--dir DIR] [--splits dev] [--misses dev,blind]",
 		run:     runEvalFacts,
@@ -43,4 +47,23 @@ func runEvalFacts(args []string) error {
 		only = strings.Split(*splits, ",")
 	}
 	return core.EvalFactsSplits(os.Stdout, *dir, only, m...)
+}
+
+// runTrainClaims writes the claim detector's weights (core/internal/facts/claimmodel_weights.go).
+func runTrainClaims(args []string) error {
+	fs := flag.NewFlagSet("train-claims", flag.ContinueOnError)
+	dir := fs.String("dir", "core/internal/facts/testdata", "directory of the labelled sets")
+	out := fs.String("out", "core/internal/facts/claimmodel_weights.go", "the Go file to write")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	if err := core.TrainClaimModel(*dir, f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

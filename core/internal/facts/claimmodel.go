@@ -7,13 +7,16 @@ import (
 )
 
 // A small statistical claim detector: a logistic regression over hashed word and Han
-// character n-grams of one clause, trained on the labelled sets that are not blind
-// (claimmodel_train.go). The rules learn the phrasings they are shown; the idea was that
-// a model trained across every writer at once could judge a clause the rules have no
-// shape for. Measured leave-one-writer-out (labelledlowo.go, docs/FACTS.md "Sixth
-// round") it did not help: extraction does not use it (sentenceHook is nil), and no
-// weights are shipped; `memcore eval-facts --lowo` trains and scores it. It is
-// deterministic: the same training cases give the same weights, a clause the same score.
+// character n-grams of one clause, trained offline on the labelled sets that are not
+// blind (claimmodel_train.go, `go generate` here or `go run ./cmd/memcore train-claims`)
+// and embedded as the generated claimmodel_weights.go (one signed byte a bucket, 8 KiB).
+// The rules learn the phrasings they are shown; the detector, trained across every
+// writer at once, judges a clause the rules have no shape for: extraction uses it to keep
+// a clause with no subject that no rule read ("coeliac, so strictly gluten-free please",
+// "日常用 Notion 做 planning"; claimmodelgate.go). It is deterministic: the same training
+// cases give the same weights (TestClaimModel_weightsUpToDate), a clause the same score.
+
+//go:generate go run ../../../cmd/memcore train-claims --dir testdata --out claimmodel_weights.go
 
 // cmBits is the log2 of the number of hashed feature buckets (8 KiB of weights).
 const cmBits = 13
@@ -26,12 +29,12 @@ type claimModel struct {
 	bias  float64
 }
 
-// activeModel is the detector the gate and fallback use (claimmodelgate.go) while
-// leave-one-writer-out scores them (labelledlowo.go); nil otherwise.
-var activeModel *claimModel
+// activeModel is the detector extraction uses (claimmodelgate.go); leave-one-writer-out
+// swaps it for one trained without the writer it scores (labelledlowo.go).
+var activeModel = &claimModel{w: cmWeights, scale: cmScale, bias: cmBias}
 
 // FNV-1a style mixing of 32-bit values: cheap, allocation-free and the same on every
-// platform.
+// platform (the weights depend on it: changing it needs `go generate` again).
 func cmMix(h, x uint32) uint32 {
 	for i := 0; i < 4; i++ {
 		h ^= x & 0xff

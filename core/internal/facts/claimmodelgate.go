@@ -2,16 +2,14 @@ package facts
 
 import (
 	"strings"
+	"unicode"
 )
 
-// sentenceHook, when set, gets each user sentence's facts after the rules (scan):
-// leave-one-writer-out sets it to modelSentence while it scores the learned detector and
-// splitter. It is nil in extraction: neither was kept (docs/FACTS.md, "Sixth round"), and
-// a nil hook keeps their code out of the wasm builds.
-var sentenceHook func(s *sentence, idx int, out, cl []Fact) []Fact
-
 // What modelSentence does with the claim detector's score (claimmodel.go), per user
-// sentence, after the rules:
+// sentence, after the rules. Kept (docs/FACTS.md, "Sixth round"): the fallback for a
+// clause with no subject, at 0.9. Measured leave-one-writer-out and not kept (their
+// thresholds are over 1 or 0: off): the gate, the fallback for a first-person clause, and
+// the continuation splitter (claimsplitmodel.go).
 //
 //   - the gate: when the rules made claim facts of a sentence none of whose clauses the
 //     detector believes (every score under cmGateBelow), the claims go (the sentence's
@@ -19,12 +17,15 @@ var sentenceHook func(s *sentence, idx int, out, cl []Fact) []Fact
 //   - the fallback: when the rules made nothing of a sentence that is not a question, a
 //     clause with the user as subject ("I…", "my…", 我…) that the detector believes
 //     (score at or over cmFallbackAbove) becomes a fact of its own, the whole clause put
-//     in the third person by the rewrite claims use ("User…", 用户…).
+//     in the third person by the rewrite claims use ("User…", 用户…); a clause with no
+//     subject at all ("coeliac, so strictly gluten-free please", "日常用 Notion 做 planning")
+//     at or over cmBareAbove, the user put before it ("User: …", "用户…").
 //
-// labelledlowo.go sweeps both thresholds; 0 and above 1 turn the gate and the fallback off.
+// labelledlowo.go sweeps the thresholds; 0 and above 1 turn the gate and the fallbacks off.
 var (
 	cmGateBelow     = 0.0
 	cmFallbackAbove = 1.01
+	cmBareAbove     = 0.9 // the fallback for a clause with no subject (bareRewrite)
 )
 
 // modelSentence applies the gate and the fallback to a user sentence's facts: out holds
@@ -32,7 +33,7 @@ var (
 func modelSentence(s *sentence, idx int, out, cl []Fact) []Fact {
 	cl = splitClaims(cl) // claimsplitmodel.go
 	m := activeModel
-	if m == nil || (cmGateBelow <= 0 && cmFallbackAbove > 1) || (len(cl) == 0 && len(out) > 0) || (len(cl) == 0 && s.ask) {
+	if m == nil || (cmGateBelow <= 0 && cmFallbackAbove > 1 && cmBareAbove > 1) || (len(cl) == 0 && len(out) > 0) || (len(cl) == 0 && s.ask) {
 		return append(out, cl...)
 	}
 	spans := claimClauses(s.r)
@@ -47,7 +48,7 @@ func modelSentence(s *sentence, idx int, out, cl []Fact) []Fact {
 		}
 		return out
 	}
-	if cmFallbackAbove > 1 {
+	if cmFallbackAbove > 1 && cmBareAbove > 1 {
 		return out
 	}
 	for _, sp := range spans {
@@ -55,8 +56,11 @@ func modelSentence(s *sentence, idx int, out, cl []Fact) []Fact {
 		if t == "" || s.quoted(from) {
 			continue
 		}
-		content := selfRewrite(t)
-		if content == "" || m.score(t) < cmFallbackAbove {
+		content, at := selfRewrite(t), cmFallbackAbove
+		if content == "" && !strings.Contains(t, "我") {
+			content, at = bareRewrite(t), cmBareAbove
+		}
+		if content == "" || at > 1 || m.score(t) < at {
 			continue
 		}
 		f := classify(content, t, false)
@@ -94,4 +98,58 @@ func selfRewrite(t string) string {
 		return ""
 	}
 	return clip(c)
+}
+
+// bareNotEN are first words of an English clause whose subject is not the user, or that
+// is talk rather than a claim.
+var bareNotEN = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words(`he she they it it's its you you're your this that these those there there's here what how why where
+		when who which whose please can could would will do does did is are was were thanks thank ok okay yes yeah yep no nope nah
+		lol haha hi hello hey sure great cool nice awesome perfect let's let if so and but or because sorry wow oh hmm well just
+		his her their him them we we're our us i i'm my me`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// bareSubjectEN are words that give an English clause a subject other than the user;
+// bareVerbEN verbs that make a fragment say something (with any word in -ing or -ed).
+var (
+	bareSubjectEN = map[string]bool{"it's": true, "it’s": true, "there's": true, "he's": true, "she's": true, "they're": true,
+		"you": true, "you're": true, "he": true, "she": true, "they": true, "it": true, "we": true, "i": true, "i'm": true}
+	bareVerbEN = map[string]bool{"is": true, "are": true, "was": true, "were": true, "am": true, "have": true, "has": true,
+		"had": true, "do": true, "does": true, "did": true, "can't": true, "don't": true, "doesn't": true, "won't": true,
+		"work": true, "works": true, "live": true, "lives": true, "use": true, "uses": true, "need": true, "needs": true}
+)
+
+// bareRewrite puts the user before a clause with no subject ("coeliac, so strictly
+// gluten-free please" → "User: coeliac, so strictly gluten-free please"; "日常用 Notion 做
+// planning" → "用户日常用 Notion 做 planning"), or returns "" when the clause has a subject
+// of its own, speaks to the assistant or asks.
+func bareRewrite(t string) string {
+	t = strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if hasHan(t) {
+		if strings.ContainsAny(t, "你您吗呢？?") || strings.HasPrefix(t, "他") || strings.HasPrefix(t, "她") || strings.HasPrefix(t, "它") ||
+			strings.HasPrefix(t, "这") || strings.HasPrefix(t, "那") || strings.HasPrefix(t, "请") || strings.HasPrefix(t, "帮") || meaningful(t) < 3 {
+			return ""
+		}
+		return clip("用户" + t)
+	}
+	f := strings.Fields(strings.ToLower(t))
+	if len(f) < 2 || bareNotEN[strings.Trim(f[0], ",.!:;")] || strings.ContainsAny(t, "?") {
+		return ""
+	}
+	said := strings.ContainsAny(t, ",0123456789") // a list or a number: "twins, 20 months"
+	for _, w := range f[1:] {
+		w = strings.Trim(w, ",.!:;—–-")
+		if bareSubjectEN[w] {
+			return "" // a subject of its own: "Over here it's raining"
+		}
+		said = said || bareVerbEN[w] || len(w) > 4 && (strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed"))
+	}
+	if !said {
+		return "" // a topic with no verb, number or list: "sunsets over the ocean"
+	}
+	return clip("User: " + t)
 }
