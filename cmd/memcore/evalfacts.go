@@ -35,7 +35,7 @@ func runEvalFacts(args []string) error {
 		if err := core.EvalFactsLOWO(os.Stdout, *dir, *sweep); err != nil {
 			return err
 		}
-		os.Stdout.WriteString("\nMisses and wrong facts of the rules by cause, per writer:\n\n")
+		os.Stdout.WriteString("\nMisses and wrong facts of extraction as it stands (rules and the kept fallback) by cause, per writer:\n\n")
 		return core.EvalFactsCauses(os.Stdout, *dir)
 	}
 	var m []string
