@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -117,5 +118,26 @@ func TestEvalLOWO_neverReadsBlind(t *testing.T) {
 	}
 	if activeModel.w != cmWeights || cmBareAbove != 0.9 {
 		t.Fatal("EvalLOWO left its model or thresholds in place")
+	}
+}
+
+// Extraction's path (bareFallback) finds what modelSentenceAll finds at the kept
+// thresholds, on every dev and retired case: leave-one-writer-out's "kept" column is
+// what extraction does.
+func TestModelSentence_keptPath(t *testing.T) {
+	cases, err := LoadTrainCases("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	setMsgCache(false)
+	defer setMsgCache(true)
+	kept := Score(cases)
+	lowoHook = modelSentenceAll
+	all := Score(cases)
+	lowoHook = nil
+	for i := range kept {
+		if fmt.Sprint(kept[i].Got) != fmt.Sprint(all[i].Got) {
+			t.Fatalf("%s: extraction %v, modelSentenceAll %v", cases[i].Name, kept[i].Got, all[i].Got)
+		}
 	}
 }

@@ -28,9 +28,46 @@ var (
 	cmBareAbove     = 0.9 // the fallback for a clause with no subject (bareRewrite)
 )
 
-// modelSentence applies the gate and the fallback to a user sentence's facts: out holds
-// what the other kinds found, cl the claims.
+// modelSentence applies the detector to a user sentence's facts after the rules: out
+// holds what the other kinds found, cl the claims.
 func modelSentence(s *sentence, idx int, out, cl []Fact) []Fact {
+	if lowoHook != nil {
+		return lowoHook(s, idx, out, cl)
+	}
+	return bareFallback(s, idx, append(out, cl...))
+}
+
+// lowoHook, when set, takes modelSentence's place: leave-one-writer-out sets it to
+// modelSentenceAll to score the parts that were not kept. Nil in extraction, so that
+// their code stays out of the wasm builds.
+var lowoHook func(s *sentence, idx int, out, cl []Fact) []Fact
+
+// bareFallback is what extraction does: when nothing was found in a sentence that is
+// not a question, each clause with no subject that the detector believes becomes a fact
+// (the same facts as modelSentenceAll at the kept thresholds: TestModelSentence_keptPath).
+func bareFallback(s *sentence, idx int, out []Fact) []Fact {
+	m := activeModel
+	if m == nil || len(out) > 0 || s.ask || cmBareAbove > 1 {
+		return out
+	}
+	for _, sp := range claimClauses(s.r) {
+		t, from := clauseText(s, sp)
+		if t == "" || s.quoted(from) || strings.Contains(t, "我") || selfRewrite(t) != "" {
+			continue
+		}
+		if content := bareRewrite(t); content != "" && m.score(t) >= cmBareAbove {
+			f := classify(content, t, false)
+			f.Confidence = 0.6
+			f.Evidence = []int{idx}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// modelSentenceAll is modelSentence with every learned part at its threshold, the ones
+// not kept included: the splitter, the gate and the first-person fallback.
+func modelSentenceAll(s *sentence, idx int, out, cl []Fact) []Fact {
 	cl = splitClaims(cl) // claimsplitmodel.go
 	m := activeModel
 	if m == nil || (cmGateBelow <= 0 && cmFallbackAbove > 1 && cmBareAbove > 1) || (len(cl) == 0 && len(out) > 0) || (len(cl) == 0 && s.ask) {

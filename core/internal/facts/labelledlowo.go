@@ -47,8 +47,10 @@ func EvalLOWO(w io.Writer, dir string, sweep bool) error {
 	saveModel, saveSplit, saveGate, saveFB, saveBare, saveSA, cacheWas := activeModel, activeSplit, cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove, msgCacheOn()
 	defer func() {
 		activeModel, activeSplit, cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove = saveModel, saveSplit, saveGate, saveFB, saveBare, saveSA
+		lowoHook = nil
 		setMsgCache(cacheWas)
 	}()
+	lowoHook = modelSentenceAll
 	setMsgCache(false)
 	res := make([][]Tally, len(writers)) // [writer][setting]
 	n := make([]int, len(writers))
