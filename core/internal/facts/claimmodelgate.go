@@ -69,6 +69,36 @@ func bareFallback(s *sentence, idx int, out []Fact) []Fact {
 // not kept included: the splitter, the gate and the first-person fallback.
 func modelSentenceAll(s *sentence, idx int, out, cl []Fact) []Fact {
 	cl = splitClaims(cl) // claimsplitmodel.go
+	if cmBareOther <= 1 && activeModel != nil && !s.ask && len(out)+len(cl) > 0 {
+		res := modelSentenceGate(s, idx, out, cl)
+		have := len(res)
+		for _, sp := range claimClauses(s.r) {
+			t, from := clauseText(s, sp)
+			if t == "" || s.quoted(from) || strings.Contains(t, "我") || selfRewrite(t) != "" {
+				continue
+			}
+			covered := false
+			for _, f := range res[:have] {
+				covered = covered || overlaps(f.Content, t)
+			}
+			if content := bareRewrite(t); !covered && content != "" && activeModel.score(t) >= cmBareOther {
+				f := classify(content, t, false)
+				f.Confidence = 0.6
+				f.Evidence = []int{idx}
+				res = append(res, f)
+			}
+		}
+		return res
+	}
+	return modelSentenceGate(s, idx, out, cl)
+}
+
+// cmBareOther is the subject-less fallback's threshold for a clause of a sentence where
+// the rules found something (over 1: off).
+var cmBareOther = 1.01
+
+// modelSentenceGate is modelSentenceAll after the splitter.
+func modelSentenceGate(s *sentence, idx int, out, cl []Fact) []Fact {
 	m := activeModel
 	if m == nil || (cmGateBelow <= 0 && cmFallbackAbove > 1 && cmBareAbove > 1) || (len(cl) == 0 && len(out) > 0) || (len(cl) == 0 && s.ask) {
 		return append(out, cl...)

@@ -14,10 +14,10 @@ import (
 // measure that, once, after a merge; they are never read here).
 
 // LOWOSetting is one pair of the detector's thresholds (claimmodelgate.go).
-type LOWOSetting struct{ Gate, Fallback, Bare, Split float64 }
+type LOWOSetting struct{ Gate, Fallback, Bare, Split, Other float64 }
 
 // lowoOff is the rules alone: the detector's gate and fallback off.
-var lowoOff = LOWOSetting{0, 1.01, 1.01, 1.01}
+var lowoOff = LOWOSetting{0, 1.01, 1.01, 1.01, 1.01}
 
 // EvalLOWO prints, per writer, the rules alone beside the rules with each learned part
 // (claimmodelgate.go, claimsplitmodel.go) trained without that writer, then (sweep) the
@@ -35,18 +35,19 @@ func EvalLOWO(w io.Writer, dir string, sweep bool) error {
 	}
 	// The per-writer table's columns: the rules alone, then each learned part at a
 	// middle threshold of the sweep.
-	settings := []LOWOSetting{lowoOff, {0.1, 1.01, 1.01, 1.01}, {0, 0.7, 1.01, 1.01}, {0, 1.01, 0.9, 1.01}, {0, 1.01, 1.01, 0.5}, {0, 0.7, 0.9, 0.5}}
-	names := []string{"rules alone", "+ gate 0.1", "+ fallback I 0.7", "+ fallback bare 0.9 (kept)", "+ split 0.5", "+ fallbacks and split"}
+	settings := []LOWOSetting{lowoOff, {0.1, 1.01, 1.01, 1.01, 1.01}, {0, 0.7, 1.01, 1.01, 1.01}, {0, 1.01, 0.9, 1.01, 1.01}, {0, 1.01, 1.01, 0.5, 1.01}, {0, 1.01, 0.9, 1.01, 0.9}}
+	names := []string{"rules alone", "+ gate 0.1", "+ fallback I 0.7", "+ fallback bare 0.9 (kept)", "+ split 0.5", "+ bare 0.9, also beside rule facts 0.9"}
 	if sweep {
-		for _, st := range []LOWOSetting{{0.05, 1.01, 1.01, 1.01}, {0.2, 1.01, 1.01, 1.01}, {0, 0.9, 1.01, 1.01}, {0, 0.5, 1.01, 1.01},
-			{0, 1.01, 0.97, 1.01}, {0, 1.01, 0.95, 1.01}, {0, 1.01, 0.8, 1.01}, {0, 1.01, 0.7, 1.01},
-			{0, 1.01, 1.01, 0.9}, {0, 1.01, 1.01, 0.7}, {0, 1.01, 1.01, 0.3}, {0, 0.9, 0.95, 0.7}, {0, 0.9, 0.9, 0.5}} {
+		for _, st := range []LOWOSetting{{0.05, 1.01, 1.01, 1.01, 1.01}, {0.2, 1.01, 1.01, 1.01, 1.01}, {0, 0.9, 1.01, 1.01, 1.01}, {0, 0.5, 1.01, 1.01, 1.01},
+			{0, 1.01, 0.97, 1.01, 1.01}, {0, 1.01, 0.95, 1.01, 1.01}, {0, 1.01, 0.8, 1.01, 1.01}, {0, 1.01, 0.7, 1.01, 1.01},
+			{0, 1.01, 1.01, 0.9, 1.01}, {0, 1.01, 1.01, 0.7, 1.01}, {0, 1.01, 1.01, 0.3, 1.01}, {0, 0.9, 0.95, 0.7, 1.01}, {0, 0.9, 0.9, 0.5, 1.01},
+			{0, 1.01, 0.9, 1.01, 0.97}, {0, 1.01, 0.9, 1.01, 0.95}, {0, 1.01, 0.9, 1.01, 0.8}, {0, 0.7, 0.9, 0.5, 1.01}} {
 			settings = append(settings, st)
 		}
 	}
-	saveModel, saveSplit, saveGate, saveFB, saveBare, saveSA, cacheWas := activeModel, activeSplit, cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove, msgCacheOn()
+	saveModel, saveSplit, saveGate, saveFB, saveBare, saveSA, saveOther, cacheWas := activeModel, activeSplit, cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove, cmBareOther, msgCacheOn()
 	defer func() {
-		activeModel, activeSplit, cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove = saveModel, saveSplit, saveGate, saveFB, saveBare, saveSA
+		activeModel, activeSplit, cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove, cmBareOther = saveModel, saveSplit, saveGate, saveFB, saveBare, saveSA, saveOther
 		lowoHook = nil
 		setMsgCache(cacheWas)
 	}()
@@ -69,7 +70,7 @@ func EvalLOWO(w io.Writer, dir string, sweep bool) error {
 		activeModel, activeSplit = trainClaimModel(claimExamples(train)), trainClaimModel(splitEx)
 		res[wi] = make([]Tally, len(settings))
 		for si, st := range settings {
-			cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove = st.Gate, st.Fallback, st.Bare, st.Split
+			cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove, cmBareOther = st.Gate, st.Fallback, st.Bare, st.Split, st.Other
 			for _, o := range Score(test) {
 				res[wi][si].add(o.Any)
 			}
@@ -110,15 +111,15 @@ func EvalLOWO(w io.Writer, dir string, sweep bool) error {
 		fmt.Fprintln(w)
 	}
 	if sweep {
-		fmt.Fprintln(w, "\n| gate below | fallback I at | fallback bare at | split at | mean P | mean R | min P | min R | pooled P / R |")
-		fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+		fmt.Fprintln(w, "\n| gate below | fallback I at | fallback bare at | split at | bare beside rule facts at | mean P | mean R | min P | min R | pooled P / R |")
+		fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 		for si, st := range settings {
 			p, r, t := mean(si)
 			minP, minR := 1.0, 1.0
 			for wi := range writers {
 				minP, minR = min(minP, res[wi][si].Precision()), min(minR, res[wi][si].Recall())
 			}
-			fmt.Fprintf(w, "| %.2f | %.2f | %.2f | %.2f | %.3f | %.3f | %.2f | %.2f | %.3f / %.3f |\n", st.Gate, st.Fallback, st.Bare, st.Split, p, r, minP, minR, t.Precision(), t.Recall())
+			fmt.Fprintf(w, "| %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %.3f | %.2f | %.2f | %.3f / %.3f |\n", st.Gate, st.Fallback, st.Bare, st.Split, st.Other, p, r, minP, minR, t.Precision(), t.Recall())
 		}
 	}
 	return nil
