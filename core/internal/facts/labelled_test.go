@@ -2,6 +2,7 @@ package facts
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,13 +32,15 @@ func loadLabelled(t testing.TB) []LabelledCase {
 // alone, tuned on: 0.96 / 0.88); the floors are those less 0.01 / 0.02. The blind split
 // is now labelled.json's old blind 50 and blind4.json, measured once at the fifth round's
 // merge: pooled 0.82 / 0.74 (blind4 alone 0.81 / 0.74); its floor that less 0.02.
+// Sixth round (the claim detector's fallback for a clause with no subject): dev 0.97 /
+// 0.95, retired 0.91 / 0.86; the floors are those less 0.01 / 0.02.
 // "heldout" was used for one round of fixes in issue 6. "blind" is labelled.json's old
 // blind 50 (seen by issue 6: 0.90 / 0.75) and blind3.json,
 // written by another engineer who never saw the rules, measured once at the merge of the
 // third round (pooled 0.86 / 0.71; blind3 alone 0.86 / 0.71): the floor is that less 0.02.
 var floors = map[string]struct{ precision, recall float64 }{
-	"dev":     {0.96, 0.92},
-	"retired": {0.89, 0.83},
+	"dev":     {0.96, 0.93},
+	"retired": {0.89, 0.84},
 	"heldout": {0.9, 0.95},
 	"blind":   {0.80, 0.72},
 }
@@ -45,8 +48,26 @@ var floors = map[string]struct{ precision, recall float64 }{
 // TestLabelled_precisionRecall scores the heuristics on every labelled set and fails
 // under the floors; -v prints the tables and what they got wrong
 // (LABELLED_MISSES=blind also lists the blind split's).
+//
+// LABELLED_SPLITS=dev,retired scores those splits alone and opens no blind file (through
+// LoadTrainCases): for work that must not see the blind sets' numbers.
 func TestLabelled_precisionRecall(t *testing.T) {
-	all := loadLabelled(t)
+	splits := Splits
+	var all []LabelledCase
+	if env := os.Getenv("LABELLED_SPLITS"); env != "" {
+		splits = strings.Split(env, ",")
+		cases, err := LoadTrainCases("testdata")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			if slices.Contains(splits, c.Split) {
+				all = append(all, c)
+			}
+		}
+	} else {
+		all = loadLabelled(t)
+	}
 	empty, zh := 0, 0
 	for _, c := range all {
 		if len(c.Expect) == 0 {
@@ -67,7 +88,7 @@ func TestLabelled_precisionRecall(t *testing.T) {
 	}
 	WriteReport(&b, outs, misses...)
 	t.Log("\n" + b.String())
-	for _, split := range Splits {
+	for _, split := range splits {
 		a, _, n := Sum(outs, func(c *LabelledCase) bool { return c.Split == split })
 		f := floors[split]
 		if n == 0 {

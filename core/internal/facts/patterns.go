@@ -326,7 +326,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	}
 	out, cl := gateSentence(s, out, claims(s, idx, took, lazy))
 	out, cl = en5Sentence(s, idx, out, cl) // fifth round, English (claimen5.go)
-	return append(out, cl...)
+	return modelSentence(s, idx, out, cl)  // the claim detector's fallback (claimmodelgate.go)
 }
 
 // spanFact is a fact of the profile and preference patterns with where its match is.
