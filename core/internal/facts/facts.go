@@ -271,6 +271,9 @@ func Fold(in []Fact) []Fact { return keyCache(nil).fold(in) }
 
 func (c keyCache) fold(in []Fact) []Fact {
 	out := make([]Fact, 0, len(in))
+	if len(in) <= foldLinear {
+		return c.foldSmall(in, out)
+	}
 	seen := make(map[foldKey]int, len(in))
 	for _, f := range in {
 		k := foldKey{f.Type, c.key(f.Content)}
@@ -283,6 +286,33 @@ func (c keyCache) fold(in []Fact) []Fact {
 			continue
 		}
 		seen[k] = len(out)
+		f.Evidence = slices.Clone(f.Evidence)
+		out = append(out, f)
+	}
+	return out
+}
+
+// foldLinear: a fold of at most this many facts (one message's, nearly always) finds
+// earlier facts of the same key by looking through them rather than by a map made for
+// the call (one map a message read was a visible part of extraction's allocations).
+const foldLinear = 8
+
+// foldSmall is fold for a few facts, appending to out: the same result, the same
+// merges in the same order.
+func (c keyCache) foldSmall(in, out []Fact) []Fact {
+	var keys [foldLinear]foldKey
+	for _, f := range in {
+		k := foldKey{f.Type, c.key(f.Content)}
+		j := slices.Index(keys[:len(out)], k)
+		if j >= 0 {
+			g := &out[j]
+			g.Evidence = append(g.Evidence, f.Evidence...)
+			slices.Sort(g.Evidence)
+			g.Evidence = slices.Compact(g.Evidence)
+			g.Confidence = max(g.Confidence, f.Confidence)
+			continue
+		}
+		keys[len(out)] = k
 		f.Evidence = slices.Clone(f.Evidence)
 		out = append(out, f)
 	}
