@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memcore/memcore/core/internal/text"
@@ -254,7 +255,7 @@ func prefix(s string, n int) string {
 // Key is the identity of a content for duplicate folding: its first KeyRunes characters
 // after NFKC normalisation, case folding and collapsing white space.
 func Key(content string) string {
-	k := strings.Join(strings.Fields(text.Normalize(content)), " ")
+	k := collapseSpaces(text.Normalize(content))
 	n := 0
 	for i := range k {
 		if n == KeyRunes {
@@ -345,7 +346,40 @@ func Cap(in []Fact, n int) []Fact {
 
 // clip collapses white space and cuts s to MaxContentRunes characters.
 func clip(s string) string {
-	return truncate(strings.Join(strings.Fields(s), " "), MaxContentRunes)
+	return truncate(collapseSpaces(s), MaxContentRunes)
+}
+
+// collapseSpaces is strings.Join(strings.Fields(s), " "): white space trimmed and each
+// run of it one space. Most contents already are (clip and Key ran Fields and Join on
+// every fact, a new string each time): s is then returned as it is, after one pass that
+// finds no white space but single ASCII spaces between other characters.
+func collapseSpaces(s string) string {
+	prevSpace := true // a space at the start is leading white space
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:]) // U+FFFD for a bad byte: not a space, as for Fields
+			if unicode.IsSpace(r) {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			i += size - 1
+			prevSpace = false
+		case c == ' ':
+			if prevSpace {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			prevSpace = true
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return strings.Join(strings.Fields(s), " ")
+		default:
+			prevSpace = false
+		}
+	}
+	if prevSpace && s != "" {
+		return strings.Join(strings.Fields(s), " ") // a space at the end
+	}
+	return s
 }
 
 // truncate cuts s to at most n characters, ending it with "…" when cut.

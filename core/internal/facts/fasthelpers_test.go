@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 )
@@ -24,6 +25,19 @@ func FuzzHasHan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if hasHan(s) != hasHanRef(s) {
 			t.Fatalf("%q", s)
+		}
+	})
+}
+
+// FuzzCollapseSpaces: collapseSpaces, which returns s when it has nothing to collapse,
+// is strings.Join(strings.Fields(s), " ") on any string (valid UTF-8 or not).
+func FuzzCollapseSpaces(f *testing.F) {
+	for _, s := range []string{"", " ", "a", "a b", "a  b", " a", "a ", "a\tb", "a\u00a0b", "a\u0085b", "a\u3000b", "\xff b", "我 喜欢", "a\u2028b", "x\ry"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := collapseSpaces(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("%q: %q, want %q", s, got, want)
 		}
 	})
 }
