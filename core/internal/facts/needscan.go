@@ -187,14 +187,20 @@ func (h *needHits) get(bits []uint64, id int32) bool {
 	return bits[id>>6]&(1<<(id&63)) != 0
 }
 
-// scan finds the need words in lower.
+// scan finds the need words in lower. It steps through a.step (one load a byte; the
+// words that end in a state are looked up only where some do) and makes one allocation
+// for both bit sets.
 func (a *needAC) scan(lower string) *needHits {
 	n := (len(a.lens) + 63) / 64
-	h := &needHits{any: make([]uint64, n), start: make([]uint64, n)}
-	s := int32(0)
+	bits := make([]uint64, 2*n)
+	h := &needHits{any: bits[:n:n], start: bits[n:]}
+	row, step, nclass := int32(0), a.step, int32(a.nclass)
 	for i := 0; i < len(lower); i++ {
-		s = a.next[int(s)*a.nclass+int(a.class[lower[i]])]
-		for _, id := range a.out[s] {
+		if row = step[row+int32(a.class[lower[i]])]; row >= 0 {
+			continue
+		}
+		row = -row - 1
+		for _, id := range a.out[row/nclass] {
 			h.set(h.any, id)
 			if j := i + 1 - a.lens[id]; j == 0 || !isWordByte(lower[j-1]) {
 				h.set(h.start, id)
