@@ -156,8 +156,8 @@ func Extract(msgs []Message, o Options) Result {
 		return Result{Facts: []Fact{}, Reason: ReasonTooFewMessages, Read: []int{}}
 	}
 	budget, unread := readBudget(msgs, o)
-	var found []Fact
-	read := []int{}
+	found := make([]Fact, 0, len(msgs)) // about a fact a message read: no regrowing
+	read := make([]int, 0, len(msgs))
 	keys := keyCache{} // each fact's key made once, not at both folds (foldkeys.go)
 	for i := range msgs {
 		if budget[i] < 0 {
