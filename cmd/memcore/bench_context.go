@@ -52,6 +52,7 @@ func runBenchContext(args []string) error {
 	nTurns := fs.Int("turns", 2000, "conversation turns, 20 a session")
 	nQ := fs.Int("queries", 200, "timed buildContext calls per mode")
 	node := fs.Bool("node", true, "also measure in Node (needs dist/memcore.wasm: go run ./cmd/wasmbuild -targets js)")
+	keep := fs.String("workload", "", "also write the workload to this file (for js/bench/context-against.mjs)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -66,6 +67,15 @@ func runBenchContext(args []string) error {
 		w.Queries = append(w.Queries, q.text)
 	}
 
+	if *keep != "" {
+		b, err := json.Marshal(w)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*keep, b, 0o644); err != nil {
+			return err
+		}
+	}
 	rows := [][2]string{}
 	nat, err := contextNative(w)
 	if err != nil {

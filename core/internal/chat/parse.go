@@ -25,11 +25,10 @@ func Parse(raw []byte, prefix string) ([]Message, Shape, error) {
 	msgs := make([]Message, 0, len(items))
 	names := map[string]string{} // tool call id → tool name
 	for i, it := range items {
-		field := fmt.Sprintf("%s[%d]", prefix, i)
 		if it == nil {
-			return nil, "", errs.New(errs.InvalidArgument, field, "a message must be an object")
+			return nil, "", errs.New(errs.InvalidArgument, fmt.Sprintf("%s[%d]", prefix, i), "a message must be an object")
 		}
-		m, err := parseMessage(it, field, names)
+		m, err := parseMessage(it, msgField{prefix, i}, names)
 		if err != nil {
 			return nil, "", err
 		}
@@ -53,22 +52,29 @@ func detect(items []map[string]any) Shape {
 	return OpenAI
 }
 
-func parseMessage(it map[string]any, field string, names map[string]string) (Message, error) {
-	m := Message{extra: map[string]any{}}
-	for k, v := range it {
-		m.extra[k] = v
-	}
+// msgField names a message in errors ("messages[3]"); it is formatted only for an error,
+// not for every message read (fmt.Sprintf a message was a visible part of a 40-message
+// extraction's time in the wasm builds).
+type msgField struct {
+	prefix string
+	i      int
+}
+
+func (f msgField) String() string { return fmt.Sprintf("%s[%d]", f.prefix, f.i) }
+
+func parseMessage(it map[string]any, field msgField, names map[string]string) (Message, error) {
+	var m Message
 	role, ok := it["role"].(string)
 	if !ok || !roles[role] {
-		return m, errs.New(errs.InvalidArgument, field+".role", "role must be one of system, developer, user, assistant, tool")
+		return m, errs.New(errs.InvalidArgument, field.String()+".role", "role must be one of system, developer, user, assistant, tool")
 	}
 	m.Role = role
-	delete(m.extra, "role")
+	interpreted := 1 // the fields read into Role and Blocks, which extra leaves out
 	switch c := it["content"].(type) {
 	case string:
 		m.plain = true
 		m.Blocks = append(m.Blocks, Block{Kind: Text, Text: c})
-		delete(m.extra, "content")
+		interpreted++
 	case []any:
 		for j, p := range c {
 			b, err := parseBlock(p, fmt.Sprintf("%s.content[%d]", field, j), names)
@@ -77,12 +83,13 @@ func parseMessage(it map[string]any, field string, names map[string]string) (Mes
 			}
 			m.Blocks = append(m.Blocks, b)
 		}
-		delete(m.extra, "content")
+		interpreted++
 	case nil: // OpenAI: an assistant message with only tool calls has content null
 	default:
-		return m, errs.New(errs.InvalidArgument, field+".content", "content must be a string, an array of parts, or null")
+		return m, errs.New(errs.InvalidArgument, field.String()+".content", "content must be a string, an array of parts, or null")
 	}
-	if calls, ok := it["tool_calls"].([]any); ok {
+	calls, isCalls := it["tool_calls"].([]any)
+	if isCalls {
 		for j, c := range calls {
 			cm, ok := c.(map[string]any)
 			fn, _ := cm["function"].(map[string]any)
@@ -93,7 +100,28 @@ func parseMessage(it map[string]any, field string, names map[string]string) (Mes
 			names[b.ID] = b.Name
 			m.Blocks = append(m.Blocks, b)
 		}
-		delete(m.extra, "tool_calls")
+		interpreted++
+	}
+	// extra: every field but role, a content of text or parts, and a tool_calls array
+	// (content null stays, as it came). None for a plain message, the common case.
+	if len(it) > interpreted {
+		m.extra = make(map[string]any, len(it)-interpreted)
+		for k, v := range it {
+			switch k {
+			case "role":
+				continue
+			case "content":
+				switch v.(type) {
+				case string, []any:
+					continue
+				}
+			case "tool_calls":
+				if isCalls {
+					continue
+				}
+			}
+			m.extra[k] = v
+		}
 	}
 	if role == "tool" { // OpenAI tool result: the whole content is the result
 		id := str(it["tool_call_id"])

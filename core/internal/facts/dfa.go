@@ -239,18 +239,39 @@ func dedupe(pcs []uint32) []uint32 {
 // match reports whether the expression matches somewhere in s; ok is false when the DFA
 // could not tell (its table is full, or another goroutine holds it) and the caller must
 // run the regexp.
+//
+// The loop works on state numbers: an ASCII byte is one read of st.ascii, and the two
+// answers, matched (1) and noThread (2), are told by the number before any state is
+// loaded; 0 is a transition not made yet (d.step makes it). The DFAs' scans were the
+// largest part of extraction's own machinery (a seventh of its time natively).
 func (d *dfa) match(s string) (found, ok bool) {
 	if !d.mu.TryLock() {
 		return false, false
 	}
 	defer d.mu.Unlock()
 	st := d.start
-	for _, r := range s {
-		n := d.known(st, r)
+	for i := 0; i < len(s); {
+		var id int32
+		r := rune(s[i])
+		if r < utf8.RuneSelf {
+			i++
+			id = st.ascii[r]
+		} else {
+			var size int
+			r, size = utf8.DecodeRuneInString(s[i:]) // as range does: U+FFFD, 1 for a bad byte
+			i += size
+			id = d.knownID(st, r)
+		}
+		switch {
+		case id > 2:
+			st = d.byID[id]
+			continue
+		case id != 0:
+			return id == matched.id, true
+		}
+		n := d.step(st, r)
 		if n == nil {
-			if n = d.step(st, r); n == nil {
-				return false, false
-			}
+			return false, false
 		}
 		if n == matched || n == noThread {
 			return n == matched, true
@@ -260,19 +281,16 @@ func (d *dfa) match(s string) (found, ok bool) {
 	return d.end(st), true
 }
 
-// known is st's transition on r made before (most characters take one: an array or map
-// read, small enough to be inlined into the loops of match and matchRunes); nil when
-// there is none yet and d.step must make it.
-func (d *dfa) known(st *dstate, r rune) *dstate {
+// knownID is the number of st's transition on a character past ASCII made before (most
+// take one: an array or map read), 0 when there is none yet and d.step must make it.
+func (d *dfa) knownID(st *dstate, r rune) int32 {
 	switch {
-	case uint32(r) < 128:
-		return d.byID[st.ascii[r]]
 	case d.hanPlain && r >= hanLo && r < hanHi:
-		return d.byID[st.han]
+		return st.han
 	case st.other != nil:
-		return d.byID[st.other[r]]
+		return st.other[r]
 	}
-	return nil
+	return 0
 }
 
 // matchRunes is match on runes.
@@ -283,11 +301,22 @@ func (d *dfa) matchRunes(rs []rune) (found, ok bool) {
 	defer d.mu.Unlock()
 	st := d.start
 	for _, r := range rs {
-		n := d.known(st, r)
+		var id int32
+		if uint32(r) < 128 {
+			id = st.ascii[r]
+		} else {
+			id = d.knownID(st, r)
+		}
+		switch {
+		case id > 2:
+			st = d.byID[id]
+			continue
+		case id != 0:
+			return id == matched.id, true
+		}
+		n := d.step(st, r)
 		if n == nil {
-			if n = d.step(st, r); n == nil {
-				return false, false
-			}
+			return false, false
 		}
 		if n == matched || n == noThread {
 			return n == matched, true

@@ -77,7 +77,13 @@ func cachedFacts(k msgKey, idx int) ([]Fact, bool) {
 
 // cacheFacts keeps the facts a message gave (their evidence is dropped).
 func cacheFacts(k msgKey, found []Fact) {
-	if !prefilter || len(k.text) > msgCacheBytes/8 || !msgCacheOn() {
+	if !prefilter || len(k.text) > msgCacheBytes/8 {
+		return
+	}
+	c := &msgCache
+	c.Lock() // once: whether the cache is on, and the insertion
+	defer c.Unlock()
+	if !c.on {
 		return
 	}
 	fs := make(msgFacts, len(found))
@@ -85,22 +91,18 @@ func cacheFacts(k msgKey, found []Fact) {
 		f.Evidence = nil
 		fs[i] = f
 	}
-	c := &msgCache
-	c.Lock()
-	defer c.Unlock()
-	if c.on {
-		c.putLocked(k, fs)
-	}
+	c.putLocked(k, fs)
 }
 
 func (c *msgStore) putLocked(k msgKey, fs msgFacts) {
 	if c.cur == nil || c.curBytes+len(k.text) > msgCacheBytes/2 {
 		c.old, c.cur, c.curBytes = c.cur, map[msgKey]msgFacts{}, 0
 	}
-	if _, ok := c.cur[k]; !ok {
+	n := len(c.cur)
+	c.cur[k] = fs // one hashing of the key: a new key is told by the map's growth
+	if len(c.cur) > n {
 		c.curBytes += len(k.text) + len(k.scope) + 64
 	}
-	c.cur[k] = fs
 }
 
 // setMsgCache turns the cache on or off and empties it (tests and benchmarks).
@@ -109,15 +111,6 @@ func setMsgCache(on bool) {
 	c.Lock()
 	defer c.Unlock()
 	c.on, c.cur, c.old, c.curBytes, c.hits, c.all = on, nil, nil, 0, 0, 0
-}
-
-// msgCacheOn reports whether the cache is in use (a read of one word, before any work
-// for it).
-func msgCacheOn() bool {
-	c := &msgCache
-	c.Lock()
-	defer c.Unlock()
-	return c.on
 }
 
 // ForgetScope drops every message cached for scope (the engine's namespace). The engine

@@ -30,6 +30,20 @@ type needAC struct {
 	lens   []int     // id → length in bytes
 	lists  map[*string][]int32
 	words  []string // of a list automaton (listAC)
+	// step is next for anyIn: the target state times nclass (the row it starts), made
+	// negative (-row-1) when a word ends there, so that a step is one load and a sign test.
+	step []int32
+	// pats are the patterns' need lists (pats[k][i] for patternsOf(k)[i]), resolved once
+	// (needAt), so that a pattern's check is bit tests, not a map lookup.
+	pats [kinds][]patNeed
+}
+
+// patNeed is one pattern's need list as the automaton knows it.
+type patNeed struct {
+	data      *string // the list's backing array: checked against the list asked about
+	ids       []int32
+	ascii     []bool // need[k] is ASCII (it then counts only where it starts a word)
+	wordStart bool   // atWordStart holds for the pattern
 }
 
 var (
@@ -51,7 +65,27 @@ func needLists() [][]string {
 }
 
 func getNeedAC() *needAC {
-	needOnce.Do(func() { needScan = buildNeedAC(needLists()) })
+	needOnce.Do(func() {
+		a := buildNeedAC(needLists())
+		for k := range patterns {
+			ps := patternsOf(kind(k))
+			a.pats[k] = make([]patNeed, len(ps))
+			for i, p := range ps {
+				ids, ok := a.lists[unsafe.SliceData(p.need)]
+				if p.need == nil || !ok || len(ids) != len(p.need) {
+					continue
+				}
+				pn := patNeed{data: unsafe.SliceData(p.need), ids: ids, ascii: make([]bool, len(ids))}
+				for j, w := range p.need {
+					pn.ascii[j] = isASCII(w)
+				}
+				f := atWordStart[kind(k)]
+				pn.wordStart = f != nil && f(i)
+				a.pats[k][i] = pn
+			}
+		}
+		needScan = a
+	})
 	return needScan
 }
 
@@ -132,6 +166,13 @@ func buildNeedAC(lists [][]string) *needAC {
 	for _, row := range trie {
 		a.next = append(a.next, row...)
 	}
+	a.step = make([]int32, len(a.next))
+	for i, t := range a.next {
+		a.step[i] = t * int32(a.nclass)
+		if len(a.out[t]) > 0 {
+			a.step[i] = -a.step[i] - 1
+		}
+	}
 	return a
 }
 
@@ -146,14 +187,20 @@ func (h *needHits) get(bits []uint64, id int32) bool {
 	return bits[id>>6]&(1<<(id&63)) != 0
 }
 
-// scan finds the need words in lower.
+// scan finds the need words in lower. It steps through a.step (one load a byte; the
+// words that end in a state are looked up only where some do) and makes one allocation
+// for both bit sets.
 func (a *needAC) scan(lower string) *needHits {
 	n := (len(a.lens) + 63) / 64
-	h := &needHits{any: make([]uint64, n), start: make([]uint64, n)}
-	s := int32(0)
+	bits := make([]uint64, 2*n)
+	h := &needHits{any: bits[:n:n], start: bits[n:]}
+	row, step, nclass := int32(0), a.step, int32(a.nclass)
 	for i := 0; i < len(lower); i++ {
-		s = a.next[int(s)*a.nclass+int(a.class[lower[i]])]
-		for _, id := range a.out[s] {
+		if row = step[row+int32(a.class[lower[i]])]; row >= 0 {
+			continue
+		}
+		row = -row - 1
+		for _, id := range a.out[row/nclass] {
 			h.set(h.any, id)
 			if j := i + 1 - a.lens[id]; j == 0 || !isWordByte(lower[j-1]) {
 				h.set(h.start, id)
@@ -183,6 +230,25 @@ func (s *sentence) hasListed(need []string, wordStart bool) (found, ok bool) {
 	}
 	for k, id := range ids {
 		if h.get(h.any, id) && (!wordStart || !isASCII(need[k]) || h.get(h.start, id)) {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// needAt answers hasNeed for pattern i of kind k from the automaton: ok is false when
+// the pattern's list is not need (a list the automaton was not built with).
+func (s *sentence) needAt(k kind, i int, need []string) (found, ok bool) {
+	a, h := s.hits()
+	if i >= len(a.pats[k]) {
+		return false, false
+	}
+	pn := &a.pats[k][i]
+	if pn.data != unsafe.SliceData(need) || len(pn.ids) != len(need) {
+		return false, false
+	}
+	for j, id := range pn.ids {
+		if h.get(h.any, id) && (!pn.wordStart || !pn.ascii[j] || h.get(h.start, id)) {
 			return true, true
 		}
 	}
@@ -240,35 +306,34 @@ func keyOf(need []string) listKey {
 // listAC returns the automaton of need, nil when there is none and no room for one.
 func listAC(need []string) *needAC {
 	// A list kept in a variable has the same backing array every call: found by its
-	// address without hashing its strings or taking the lock (sameList still checks it).
-	head := listHead{uintptr(unsafe.Pointer(unsafe.SliceData(need))), len(need)}
-	if v, ok := listByHead.Load(head); ok {
-		if a := v.(*needAC); sameList(a.words, need) {
-			return a
-		}
+	// address in a table of slots without hashing its strings, taking the lock or a
+	// sync.Map (whose lookup was most of this function's time in the wasm builds);
+	// sameList still checks it.
+	data := uintptr(unsafe.Pointer(unsafe.SliceData(need)))
+	slot := &listSlots[(data>>4^data>>14)%uintptr(len(listSlots))]
+	if e := slot.Load(); e != nil && e.data == data && sameList(e.a.words, need) {
+		return e.a
 	}
 	if slices.Contains(need, "") {
 		return nil // in every text; the automaton reports words after a byte
 	}
 	a := listACSlow(need)
-	if a != nil && listHeads.Add(1) <= maxListACs {
-		listByHead.Store(head, a)
+	if a != nil {
+		slot.Store(&listSlot{data: data, a: a})
 	}
 	return a
 }
 
-// listHead is a list's backing array (its address only: keeping it would make every
-// list literal escape to the heap) and length; listByHead maps it to the list's
-// automaton (at most maxListACs entries, counted by listHeads).
-type listHead struct {
+// listSlot remembers the automaton of the list whose backing array is at data (the
+// address only: keeping the array would make every list literal escape to the heap).
+// listSlots is a direct-mapped table of them: a list whose slot another took is found
+// again by listACSlow, by its strings' addresses, and takes the slot back.
+type listSlot struct {
 	data uintptr
-	n    int
+	a    *needAC
 }
 
-var (
-	listByHead sync.Map
-	listHeads  atomic.Int64
-)
+var listSlots [1024]atomic.Pointer[listSlot]
 
 // listACSlow finds or makes the automaton of need by the addresses of its strings.
 func listACSlow(need []string) *needAC {
@@ -303,10 +368,9 @@ func sameList(a, b []string) bool {
 
 // anyIn reports whether s contains one of the automaton's words.
 func (a *needAC) anyIn(s string) bool {
-	st := int32(0)
+	row, step := int32(0), a.step
 	for i := 0; i < len(s); i++ {
-		st = a.next[int(st)*a.nclass+int(a.class[s[i]])]
-		if len(a.out[st]) > 0 {
+		if row = step[row+int32(a.class[s[i]])]; row < 0 {
 			return true
 		}
 	}

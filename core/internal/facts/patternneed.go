@@ -27,6 +27,9 @@ func (s *sentence) hasNeed(k kind, i int, need []string) bool {
 	if need == nil || !prefilter {
 		return true
 	}
+	if found, ok := s.needAt(k, i, need); ok { // needscan.go: the pattern's list, resolved once
+		return found
+	}
 	f := atWordStart[k]
 	if f == nil || !f(i) {
 		return s.has(need)

@@ -31,7 +31,7 @@ func Decode(args json.RawMessage, v any) error {
 	if args[0] != '{' {
 		return errs.New(errs.InvalidArgument, "args", "args must be a JSON object")
 	}
-	if err := decodeStrict(args, v, "args"); err != nil {
+	if err := decodeArgs(args, v, "args"); err != nil { // args_decode.go
 		return err
 	}
 	return checkSurrogates(args, "args")
