@@ -141,11 +141,9 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 		var found []store.TurnHit
 		var err error
 		if tr, ok := text.SplitTranscript(query); ok {
-			var toks []string
-			found, toks, err = n.e.matchTranscript(n.name, tr, o.SessionID, pool) // turntranscript.go
-			if err == nil && feedback {
-				n.e.withTurnFeedback(toks, found)
-			}
+			// No feedback: a stretch of dialogue names its topic in many words, and the
+			// best turn's other words drift from it (turntranscript.go).
+			found, err = n.e.matchTranscript(n.name, tr, o.SessionID, pool) // turntranscript.go
 		} else if cl := text.QueryClauses(query); len(cl) > 1 {
 			found, err = n.e.matchClauses(n.name, cl, o.SessionID, pool, feedback) // turnclauses.go
 		} else {
