@@ -141,9 +141,7 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 		var found []store.TurnHit
 		var err error
 		if tr, ok := text.SplitTranscript(query); ok {
-			// No feedback: a stretch of dialogue names its topic in many words, and the
-			// best turn's other words drift from it (turntranscript.go).
-			found, err = n.e.matchTranscript(n.name, tr, o.SessionID, pool) // turntranscript.go
+			found, err = n.e.matchTranscript(n.name, tr, o.SessionID, pool, feedback) // turntranscript.go
 		} else if cl := text.QueryClauses(query); len(cl) > 1 {
 			found, err = n.e.matchClauses(n.name, cl, o.SessionID, pool, feedback) // turnclauses.go
 		} else {

@@ -20,11 +20,14 @@ const transcriptOtherWeight = 0.5
 // terms with the same statistics in both searches, so this is the turn's BM25 for the
 // whole query with the others' terms weighted down (exact for a turn found by both; a
 // turn beyond one search's pool misses that part). The CJK unigrams of the whole query
-// are weighted as one query's (text.UnigramWeight: a dialogue has dozens of them), and
-// searchTurns gives a transcript no feedback: measured on MADial-Bench's Chinese dev
-// dialogues, R@10 0.705 with it, 0.720 without (docs/EVAL.md, fifth round) — the best
-// turn's other words drift from a topic the dialogue already names in many words.
-func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, pool int) ([]store.TurnHit, error) {
+// are weighted as one query's (text.UnigramWeight: a Chinese dialogue has dozens of
+// them). With feedback set, the candidates get searchTurns' feedback
+// (withTurnFeedback) — unless the unigrams were weighted down: measured on MADial-Bench's
+// Chinese dev dialogues, R@10 0.705 with it, 0.720 without (docs/EVAL.md, fifth round);
+// the best turn's other words drift from a topic the dialogue already names in many
+// words. An English dialogue (whose only CJK tokens are the lexicon's few expansions)
+// keeps the feedback as before.
+func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, pool int, feedback bool) ([]store.TurnHit, error) {
 	mine := text.QueryTokens(tr.Asker)
 	var others []string
 	for _, t := range text.QueryTokens(tr.Others) {
@@ -58,6 +61,9 @@ func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, 
 			byID[f.Turn.ID] = len(out)
 			out = append(out, f)
 		}
+	}
+	if feedback && uw >= 1 {
+		e.withTurnFeedback(all, out)
 	}
 	return out, nil
 }

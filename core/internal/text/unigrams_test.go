@@ -63,7 +63,9 @@ func TestUnigramWeight_cases(t *testing.T) {
 }
 
 // A long Chinese query (a MADial-Bench dialogue line by line) has more unigrams than the
-// budget, so they are weighted down; a MemDaily-sized question has fewer.
+// budget, so they are weighted down; a MemDaily-sized question has fewer, and so has an
+// English dialogue, whose only CJK tokens are the lexicon's expansions (喜欢, 朋友, 猫,
+// 茶, 岁 …): its search, feedback included, is as before.
 func TestUnigramWeight_queries(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
@@ -71,6 +73,7 @@ func TestUnigramWeight_queries(t *testing.T) {
 		weighed bool
 	}{
 		{"question", "我上司的生日是哪天？", false},
+		{"english dialogue, its lexicon expansions", "Bart: I like my school and my friend Tom.\nAssistant: Does your mom or dad have a cat or a dog?\nBart: My dad drinks tea every day, and I love my old phone. Tomorrow is my birthday, I was sick yesterday.", false},
 		{"dialogue", "我今天在运动会上得了最后一名，感觉好难过。跑步比赛有时候真的很难预测，你尽力了吗？我尽力了，但是还是跑不快，看到别人都在我前面，我就更紧张了。", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
