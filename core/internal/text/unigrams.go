@@ -12,11 +12,12 @@ import "unicode/utf8"
 // of dialogue, a question inside chatter — the unigrams are many (MADial-Bench's Chinese
 // dialogues: 29 to 107 distinct ones, median 66) and every memory shares a few of them
 // by chance (画, 开, 心), which outweighs the two or three bigrams that name the topic.
-// Weighting them down for such queries took MADial's dev R@10 from 0.642 to … (see
-// docs/EVAL.md, fifth round); a question of at most 16 unigrams (every one of MemDaily's
-// questions: 2 to 15, median 9) is searched exactly as before, since there the unigrams
-// are most of what the question says (measured: weighting them at 0.5 for every query
-// cost memdaily-dev 0.025 R@10).
+// Weighting them down for such queries (with searchTurns' feedback left out for such a
+// dialogue) took MADial's Chinese dev R@10 from 0.642 to 0.692, plain BM25 0.619
+// (docs/EVAL.md, fifth round). A question of at most 16 unigrams (every one of
+// memdaily-dev's: 2 to 15, median 9) is searched exactly as before, since there the
+// unigrams are most of what the question says: weighting them at 0.5 for every query cost
+// memdaily-dev 0.025 R@10 in a simulation of BM25 alone.
 const UnigramBudget = 16
 
 // IsCJKUnigram reports whether tok is a single CJK character (a token of one rune that
