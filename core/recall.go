@@ -169,7 +169,7 @@ func (e *Engine) candidates(ns string, tokens []string, qvec []float32, f store.
 		return &out[i].in
 	}
 	if len(tokens) > 0 {
-		lex, err := e.matchLexical(ns, tokens, f, pool) // recall_common.go
+		lex, err := e.matchLexicalWeighted(ns, tokens, f, pool) // turnunigrams.go, recall_common.go
 		if err != nil {
 			return nil, err
 		}

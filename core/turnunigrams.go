@@ -68,3 +68,48 @@ func (e *Engine) matchTurnsParts(ns string, parts [][]string, weights []float64,
 	})
 	return out[:min(len(out), pool)], nil
 }
+
+// matchLexicalWeighted is matchLexical (recall's BM25 candidates) with a long query's CJK
+// unigrams weighted by text.UnigramWeight, as matchTurns does for turns: the unigrams and
+// the other tokens are matched apart and a memory scores its BM25 for the others plus
+// the weight × its BM25 for the unigrams, best first, at most pool. A query of at most
+// text.UnigramBudget unigrams (and any query without CJK text) is matched in one search
+// as before.
+func (e *Engine) matchLexicalWeighted(ns string, tokens []string, f store.Filter, pool int) ([]store.Candidate, error) {
+	uni, rest := text.SplitUnigrams(tokens)
+	uw := text.UnigramWeight(len(uni))
+	if uw >= 1 || len(rest) == 0 || text.CommonOnly(tokens) {
+		return e.matchLexical(ns, tokens, f, pool)
+	}
+	byID := map[string]int{}
+	var out []store.Candidate
+	for i, toks := range [][]string{rest, uni} {
+		w := 1.0
+		if i == 1 {
+			w = uw
+		}
+		found, err := e.matchLexical(ns, toks, f, pool)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range found {
+			if j, ok := byID[c.Memory.ID]; ok {
+				out[j].BM25 += w * c.BM25
+				continue
+			}
+			c.BM25 *= w
+			byID[c.Memory.ID] = len(out)
+			out = append(out, c)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b store.Candidate) int {
+		switch {
+		case a.BM25 > b.BM25:
+			return -1
+		case a.BM25 < b.BM25:
+			return 1
+		}
+		return 0
+	})
+	return out[:min(len(out), pool)], nil
+}

@@ -54,3 +54,36 @@ func TestSearchTurns_longChineseQueryUnigrams(t *testing.T) {
 		})
 	}
 }
+
+// recall weights a long Chinese query's unigrams as searchTurns does: the same memories
+// and queries as above, recalled as memories.
+func TestRecall_longChineseQueryUnigrams(t *testing.T) {
+	ctx := context.Background()
+	memories := []string{"熊猫放风筝", "淋筝妈晚园视电天冰业写去", "Bart在海边捡贝壳。", "Lisa学会了弹钢琴。", "爷爷种的西红柿熟了。"}
+	for _, tt := range []struct {
+		name, query, first string
+	}{
+		{"long query: the words win", "今天我跟妈妈去公园放风筝，天气特别好，后来我们还吃了冰淇淋，晚上回家写完作业以后看了一会儿电视，明天想去动物园看熊猫", memories[0]},
+		{"short query: every character counts", "放风筝，妈，晚，视，电，冰，淋，去，园，天", memories[1]},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ns, _ := cxOpen(t, core.Options{})
+			for _, m := range memories {
+				if _, err := ns.Remember(ctx, core.MemoryInput{Content: m}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Peek: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, h := range hits {
+				got = append(got, h.Memory.Content)
+			}
+			if len(got) < 2 || got[0] != tt.first {
+				t.Fatalf("recall ranks %q, want %q first", got, tt.first)
+			}
+		})
+	}
+}
