@@ -99,8 +99,10 @@ type TurnHit struct {
 // fused, so that one question's words do not crowd out the other's answer
 // (turnclauses.go). A query that is a stretch of dialogue ("Bart: …\nAssistant: …\nBart:
 // …", text.SplitTranscript) weights the words only the other speakers said at half the
-// last speaker's (turntranscript.go). It is how an agent reaches what compaction took out
-// of its context.
+// last speaker's (turntranscript.go). A long Chinese query's single characters weigh
+// together what 16 would, so that the words naming its topic are not drowned by the
+// characters every turn shares with it by chance (turnunigrams.go). It is how an agent
+// reaches what compaction took out of its context.
 func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
 	return n.searchTurns(ctx, query, o, 0)
 }
