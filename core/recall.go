@@ -43,7 +43,9 @@ type Components = recall.Components
 // (BM25, title and subject weighted above content) picks the candidates; the score fuses
 // it with recency, importance and heat. With an embedder (Options.Embed) the memories
 // nearest to the query's embedding are candidates too, and relevance is the reciprocal
-// rank fusion of both rankings. Unless Peek, each hit counts as one access.
+// rank fusion of both rankings. A long Chinese query's single characters weigh together
+// what 16 would, as in SearchTurns (turnunigrams.go). Unless Peek, each hit counts as one
+// access.
 func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) ([]Hit, error) {
 	c := checker{l: n.e.limits}
 	c.query("query", query)
@@ -169,7 +171,7 @@ func (e *Engine) candidates(ns string, tokens []string, qvec []float32, f store.
 		return &out[i].in
 	}
 	if len(tokens) > 0 {
-		lex, err := e.matchLexical(ns, tokens, f, pool) // recall_common.go
+		lex, err := e.matchLexicalWeighted(ns, tokens, f, pool) // turnunigrams.go, recall_common.go
 		if err != nil {
 			return nil, err
 		}

@@ -68,13 +68,13 @@ func (e *Engine) matchLexicalFTS(ns, match string, tokens []string, f store.Filt
 	return e.db.MatchMemoryScores(ns, match, f, w, pool)
 }
 
-// matchTurns returns the BM25 matches of tokens among the turns of ns (and session, when
+// matchTurnsOnce returns the BM25 matches of tokens among the turns of ns (and session, when
 // not ""), best first, at most pool; a query of stopwords only ranks the newest
 // max(commonQueryScan, 10·pool) matching turns, as matchLexical does for memories.
 //
 // As for memories, when other namespaces share the database the matches are scored again
 // with the namespace's own BM25 statistics (nsbm25.go).
-func (e *Engine) matchTurns(ns string, tokens []string, session string, pool int) ([]store.TurnHit, error) {
+func (e *Engine) matchTurnsOnce(ns string, tokens []string, session string, pool int) ([]store.TurnHit, error) {
 	match, cw := recall.MatchExpr(tokens), e.scoring.TurnContextBM25
 	st, err := e.db.TurnBM25Stats(ns)
 	if err != nil {

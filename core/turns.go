@@ -99,8 +99,10 @@ type TurnHit struct {
 // fused, so that one question's words do not crowd out the other's answer
 // (turnclauses.go). A query that is a stretch of dialogue ("Bart: …\nAssistant: …\nBart:
 // …", text.SplitTranscript) weights the words only the other speakers said at half the
-// last speaker's (turntranscript.go). It is how an agent reaches what compaction took out
-// of its context.
+// last speaker's (turntranscript.go). A long Chinese query's single characters weigh
+// together what 16 would, so that the words naming its topic are not drowned by the
+// characters every turn shares with it by chance (turnunigrams.go). It is how an agent
+// reaches what compaction took out of its context.
 func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
 	return n.searchTurns(ctx, query, o, 0)
 }
@@ -141,11 +143,7 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 		var found []store.TurnHit
 		var err error
 		if tr, ok := text.SplitTranscript(query); ok {
-			var toks []string
-			found, toks, err = n.e.matchTranscript(n.name, tr, o.SessionID, pool) // turntranscript.go
-			if err == nil && feedback {
-				n.e.withTurnFeedback(toks, found)
-			}
+			found, err = n.e.matchTranscript(n.name, tr, o.SessionID, pool, feedback) // turntranscript.go
 		} else if cl := text.QueryClauses(query); len(cl) > 1 {
 			found, err = n.e.matchClauses(n.name, cl, o.SessionID, pool, feedback) // turnclauses.go
 		} else {

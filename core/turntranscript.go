@@ -19,8 +19,15 @@ const transcriptOtherWeight = 0.5
 // first plus transcriptOtherWeight × its BM25 for the second. BM25 is a sum over query
 // terms with the same statistics in both searches, so this is the turn's BM25 for the
 // whole query with the others' terms weighted down (exact for a turn found by both; a
-// turn beyond one search's pool misses that part). It returns the query's tokens too.
-func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, pool int) ([]store.TurnHit, []string, error) {
+// turn beyond one search's pool misses that part). The CJK unigrams of the whole query
+// are weighted as one query's (text.UnigramWeight: a Chinese dialogue has dozens of
+// them). With feedback set, the candidates get searchTurns' feedback
+// (withTurnFeedback) — unless the unigrams were weighted down: measured on MADial-Bench's
+// Chinese dev dialogues, R@10 0.705 with it, 0.720 without (docs/EVAL.md, fifth round);
+// the best turn's other words drift from a topic the dialogue already names in many
+// words. An English dialogue (whose only CJK tokens are the lexicon's few expansions)
+// keeps the feedback as before.
+func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, pool int, feedback bool) ([]store.TurnHit, error) {
 	mine := text.QueryTokens(tr.Asker)
 	var others []string
 	for _, t := range text.QueryTokens(tr.Others) {
@@ -29,6 +36,8 @@ func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, 
 		}
 	}
 	all := append(append([]string(nil), mine...), others...)
+	uni, _ := text.SplitUnigrams(all)
+	uw := text.UnigramWeight(len(uni)) // the whole query's unigrams, as one query's (turnunigrams.go)
 	byID := map[string]int{}
 	var out []store.TurnHit
 	for i, toks := range [][]string{mine, others} {
@@ -39,9 +48,9 @@ func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, 
 		if i == 1 {
 			w = transcriptOtherWeight
 		}
-		found, err := e.matchTurns(ns, toks, session, pool)
+		found, err := e.matchTurnsWeighted(ns, toks, session, pool, uw)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		for _, f := range found {
 			if j, ok := byID[f.Turn.ID]; ok {
@@ -53,5 +62,8 @@ func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, 
 			out = append(out, f)
 		}
 	}
-	return out, all, nil
+	if feedback && uw >= 1 {
+		e.withTurnFeedback(all, out)
+	}
+	return out, nil
 }

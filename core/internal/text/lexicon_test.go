@@ -20,6 +20,12 @@ func TestExpandTerms_cases(t *testing.T) {
 		{"a kind finds its things", "我用的家电是啥呀？", []string{"洗衣", "冰箱", "空调"}, nil},
 		{"a thing does not find its kind", "我家的冰箱是什么牌子", nil, []string{"家电", "空调"}},
 		{"cosmetics", "我用的美妆产品是哪些", []string{"精华", "口红", "遮瑕"}, nil},
+		{"a feeling said another way", "我今天好难过", []string{"失望", "失落", "伤心"}, nil},
+		{"worry", "我好紧张，快要考试了", []string{"焦虑", "担心", "期末", "复习"}, nil},
+		{"drawing", "他们总是说我的画画不好", []string{"绘画", "美术", "素描"}, nil},
+		{"a pet finds pets, one way", "我想养一只宠物", []string{"狗", "猫", "乌龟"}, nil},
+		{"a cat does not find dogs", "我们家的猫生病了", []string{"发烧", "感冒"}, []string{"狗", "宠物"}},
+		{"feelings stay chinese", "I felt sad and lonely", nil, []string{"难过", "孤单"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
