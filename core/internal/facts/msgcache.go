@@ -113,6 +113,15 @@ func setMsgCache(on bool) {
 	c.on, c.cur, c.old, c.curBytes, c.hits, c.all = on, nil, nil, 0, 0, 0
 }
 
+// msgCacheOn reports whether the cache is in use (leave-one-writer-out scoring turns it
+// off and restores it).
+func msgCacheOn() bool {
+	c := &msgCache
+	c.Lock()
+	defer c.Unlock()
+	return c.on
+}
+
 // ForgetScope drops every message cached for scope (the engine's namespace). The engine
 // calls it after a forget with purge, which promises that no copy of the forgotten text
 // is left where the engine keeps one: the cache's keys hold the text of the messages read.
