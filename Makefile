@@ -163,11 +163,14 @@ bench-context:
 ## ready → first recall), ingest, recall p50/p95, peak RSS, a 2-character Chinese word found,
 ## as ratios to memcore (js/bench/compare.mjs; the engines come from js/bench/compare's own
 ## lock). Part of make bench. COMPARE="--sizes 1000,10000,100000 --base <commit>" for more.
+## Then js/bench/coldfloor.mjs: the cold start's floor (issue 15 item 5) — sqlite-wasm, the pinned
+## go-sqlite3 + FTS5 alone (cmd/coldfloor), Go's runtime alone and memcore, fresh processes.
 COMPARE_DIR := js/bench/compare
 .PHONY: bench-compare
 bench-compare: $(COMPARE_DIR)/node_modules/.package-lock.json
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	node js/bench/compare.mjs $(COMPARE)
+	node js/bench/coldfloor.mjs
 
 $(COMPARE_DIR)/node_modules/.package-lock.json: $(COMPARE_DIR)/package.json $(COMPARE_DIR)/package-lock.json
 	cd $(COMPARE_DIR) && npm ci --no-audit --no-fund
