@@ -6,7 +6,7 @@
 //
 //   cd js/bench/compare && npm ci     # sqlite-wasm 3.41.2 (compare.mjs's copy)
 //   go run ./cmd/wasmbuild -targets js   # dist/memcore.wasm
-//   node js/bench/coldfloor.mjs [--runs 15] [--base COMMIT] [--json]
+//   node js/bench/coldfloor.mjs [--runs 15] [--base COMMIT] [--engines a,b,…] [--json]
 //
 // Engines (the child's comment has the exact steps):
 //   sqlite-wasm    init, :memory:, CREATE VIRTUAL TABLE … fts5(content); INSERT one row; ranked MATCH
@@ -16,6 +16,7 @@
 //   memcore-empty  open(':memory:') and a recall on the empty store (compare.mjs's cold start)
 //   memcore-one    open(':memory:'), remember one memory, recall it (the floor's work)
 // --base COMMIT adds memcore built from that commit (memcore-base-empty, memcore-base-one).
+// --engines runs only those (sqlite-wasm always: the ratios are to it).
 // The floor programs are built with `go run ./cmd/coldfloor` into a temporary directory.
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -61,7 +62,7 @@ if (base) {
   execFileSync('go', ['run', './cmd/wasmbuild', '-targets', 'js', '-q'], { cwd: basePkg, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-const ENGINES = [
+const ALL_ENGINES = [
   { name: 'sqlite-wasm', label: 'sqlite-wasm 3.41.2 + FTS5: create, insert 1, ranked MATCH' },
   { name: 'floor', label: 'floor: go-sqlite3 v0.35.3 + FTS5 (cmd/coldfloor), the same statements' },
   { name: 'bare', label: "floor: Go's js/wasm runtime alone (cmd/coldfloor/bare)" },
@@ -72,6 +73,9 @@ const ENGINES = [
     { name: 'memcore-base-one', engine: 'memcore-one', pkg: basePkg, label: `memcore base (${base}): remember 1, recall it` },
   ] : []),
 ];
+
+const only = arg('engines', '');
+const ENGINES = ALL_ENGINES.filter((e) => !only || e.name === 'sqlite-wasm' || only.split(',').includes(e.name));
 
 function run(e) {
   return new Promise((resolve, reject) => {
