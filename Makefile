@@ -71,13 +71,15 @@ test-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 ## recall p50/p95 and the OPFS file's size in Chromium, beside Node and native Go in the
 ## same run; OPFS journal modes; where a new OPFS database's first open() spends its time
 ## (bench-open.mjs); then first and repeat visits to the first recall, this
-## tree beside BENCH_BASE (default: the merge base with main) (tables for
-## docs/BENCHMARKS.md and docs/BROWSER.md)
+## tree beside BENCH_BASE (default: the merge base with main); then the floor of those visits
+## (bench-floor.mjs: go-sqlite3 + FTS5 alone, Go's runtime alone, sqlite-wasm, memcore) (tables
+## for docs/BENCHMARKS.md and docs/BROWSER.md)
 bench-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node bench.mjs
 	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node bench-open.mjs
 	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) MEMCORE_BENCH_BASE=$(BENCH_BASE) node bench-cold.mjs
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node bench-floor.mjs
 
 ## web-demo: serve the web demo on 127.0.0.1 and print its URL (PORT=8787)
 web-demo:
@@ -163,11 +165,14 @@ bench-context:
 ## ready → first recall), ingest, recall p50/p95, peak RSS, a 2-character Chinese word found,
 ## as ratios to memcore (js/bench/compare.mjs; the engines come from js/bench/compare's own
 ## lock). Part of make bench. COMPARE="--sizes 1000,10000,100000 --base <commit>" for more.
+## Then js/bench/coldfloor.mjs: the cold start's floor (issue 15 item 5) — sqlite-wasm, the pinned
+## go-sqlite3 + FTS5 alone (cmd/coldfloor), Go's runtime alone and memcore, fresh processes.
 COMPARE_DIR := js/bench/compare
 .PHONY: bench-compare
 bench-compare: $(COMPARE_DIR)/node_modules/.package-lock.json
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	node js/bench/compare.mjs $(COMPARE)
+	node js/bench/coldfloor.mjs
 
 $(COMPARE_DIR)/node_modules/.package-lock.json: $(COMPARE_DIR)/package.json $(COMPARE_DIR)/package-lock.json
 	cd $(COMPARE_DIR) && npm ci --no-audit --no-fund

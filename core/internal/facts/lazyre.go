@@ -40,6 +40,14 @@ var allPatterns []func()
 // allLazyRE lists the package's Go expressions (for FuzzDFA).
 var allLazyRE []*lazyRE
 
+// lazy and re are not inlined (//go:noinline): the package declares some three hundred
+// patterns at package level, and inlined, each call's two appends and closure became
+// code of the package's init function — 304 KB of wasm, which V8 compiles and runs before
+// the engine's first request: 100–140 ms of Go's start in Node under load, against 2 ms
+// natively. Called, they are 74 KB and 18–24 ms (docs/BENCHMARKS.md, "Issue 15 item 5:
+// the floor"; TestLazy_notInlined).
+//
+//go:noinline
 func lazy(p string) *lazyRE {
 	l := &lazyRE{pat: p}
 	allPatterns = append(allPatterns, func() { l.get() })
@@ -125,6 +133,7 @@ func (l *lazyRE) Split(s string, n int) []string { return l.get().Split(s, n) }
 // allLazy2 lists the package's regexp2 patterns (for FuzzDFA2).
 var allLazy2 []*lazy2
 
+//go:noinline
 func re(p string) *lazy2 {
 	l := &lazy2{pat: p}
 	allPatterns = append(allPatterns, func() { l.get() })
