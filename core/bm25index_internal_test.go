@@ -234,6 +234,29 @@ func randText(r *rand.Rand) string {
 // after each checks the index against FTS5's ranked candidates and against an index
 // built afresh.
 func TestBM25Index_randomOps(t *testing.T) {
+	kinds, compared := indexRandomOps(t, 150, 120, 15)
+	if len(kinds) < 12 || compared < 10000 {
+		t.Errorf("ops %v, %d candidates compared: the test no longer exercises the index", kinds, compared)
+	}
+}
+
+// TestBM25Index_randomOpsLarge is TestBM25Index_randomOps above the old bound of the
+// index (10,000 memories, when such a namespace ranked in FTS5): 10,500 memories, 24
+// random writes, each followed by the same comparisons.
+func TestBM25Index_randomOpsLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 10,500 memories")
+	}
+	kinds, compared := indexRandomOps(t, 10500, 24, 16)
+	if len(kinds) < 8 || compared < 10000 {
+		t.Errorf("ops %v, %d candidates compared: the test no longer exercises the index", kinds, compared)
+	}
+}
+
+// indexRandomOps is the body of the random-writes tests: n memories, then steps random
+// writes of every kind, each checked; it returns the kinds of write made and how many
+// candidates were compared.
+func indexRandomOps(t *testing.T, n, steps int, seed uint64) (map[string]int, int) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
@@ -250,13 +273,15 @@ func TestBM25Index_randomOps(t *testing.T) {
 	defer other.Close()
 	ns, _ := e.Namespace("default")
 	ons, _ := other.Namespace("default")
-	r := rand.New(rand.NewPCG(15, 2))
+	r := rand.New(rand.NewPCG(seed, 2))
 	var in []MemoryInput
-	for range 150 {
+	for range n {
 		in = append(in, MemoryInput{Content: randText(r)})
 	}
-	if _, err := ns.Remember(ctx, in...); err != nil {
-		t.Fatal(err)
+	for i := 0; i < len(in); i += 1000 {
+		if _, err := ns.Remember(ctx, in[i:min(i+1000, len(in))]...); err != nil {
+			t.Fatal(err)
+		}
 	}
 	queries := []string{"python", "python tea", "the of", "you the", "zebra", "脚本", "unit tests friday", "nothing_here"}
 	ids := func() []string {
@@ -273,7 +298,7 @@ func TestBM25Index_randomOps(t *testing.T) {
 	var snap []byte
 	kinds := map[string]int{}
 	compared := 0
-	for step := range 120 {
+	for step := range steps {
 		all := ids()
 		pick := func() string { return all[r.IntN(len(all))] }
 		var kind string
@@ -398,9 +423,7 @@ func TestBM25Index_randomOps(t *testing.T) {
 			t.Fatalf("step %d (%s): recall with the index (its cached hit rows too) differs:\n%s\nwithout:\n%s", step, kind, a, b)
 		}
 	}
-	if len(kinds) < 12 || compared < 10000 {
-		t.Errorf("ops %v, %d candidates compared: the test no longer exercises the index", kinds, compared)
-	}
+	return kinds, compared
 }
 
 // TestBM25Index_namespaces checks that the index never serves one namespace another's
