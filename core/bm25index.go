@@ -75,7 +75,7 @@ func (e *Engine) matchLexicalIndex(ns string, tokens []string, st store.BM25Stat
 	if e.bm25go.inFTS5 || e.bm25go.noIndex || st.Rows <= 0 || st.Rows != st.TableRows || st.Rows > bm25IndexMaxRows || !f.OnlyExpiry() {
 		return nil, false, nil
 	}
-	x, err := e.syncIndex(ns)
+	x, err := e.syncIndex(ns, int(st.Rows))
 	if err != nil || x == nil {
 		return nil, false, err
 	}
@@ -91,9 +91,10 @@ func (e *Engine) matchLexicalIndex(ns string, tokens []string, st store.BM25Stat
 	return c, true, err
 }
 
-// syncIndex brings the index of ns up to date with the database and returns it; nil
-// when it cannot serve now (inside a transaction, or a row it cannot hold).
-func (e *Engine) syncIndex(ns string) (*memIndex, error) {
+// syncIndex brings the index of ns (of about rows memories) up to date with the
+// database and returns it; nil when it cannot serve now (inside a transaction, or a row
+// it cannot hold).
+func (e *Engine) syncIndex(ns string, rows int) (*memIndex, error) {
 	rowids, reset, ok, err := e.db.MemoryWrites()
 	if err != nil || !ok {
 		return nil, err
@@ -101,8 +102,8 @@ func (e *Engine) syncIndex(ns string) (*memIndex, error) {
 	x := e.bm25go.idx
 	if reset || x == nil || x.ns != ns || (x.bad && len(rowids) > 0) {
 		e.bm25go.idx = nil
-		x = &memIndex{ns: ns, slot: map[int64]int32{}, dict: map[string]int32{}}
-		err := e.db.ScanIndexRows(ns, func(r *store.IndexRow) error { return e.indexAdd(x, r, false) })
+		var err error
+		x, err = e.buildIndex(ns, rows) // bm25index_build.go
 		if err != nil && !x.bad {
 			return nil, err
 		}
@@ -128,6 +129,10 @@ func (e *Engine) syncIndex(ns string) (*memIndex, error) {
 // index serves: twice the largest measured (100,000: docs/SCORING.md gives its bytes and
 // its build's time, docs/BENCHMARKS.md its recalls in Node beside sqlite-wasm).
 const bm25IndexMaxRows = 200000
+
+// idxScratchMax bounds the weighted frequencies (memIndex.freq, 8 bytes each) a recall
+// leaves allocated for the next.
+const idxScratchMax = 1 << 19
 
 // errIndexHold stops a build: a row holds a term more than 65,535 times in one column,
 // or the index would need 2^24 slots or terms (bm25index_layout.go).
@@ -358,6 +363,11 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 			x.hit[s] = 0
 		}
 		x.seen, x.freq = seen[:0], freq[:0]
+		if cap(freq) > idxScratchMax {
+			// A long query over a large namespace: one match per row and term, 24 MB
+			// for 30 terms at 100,000 rows; not kept for the next recall.
+			x.seen, x.freq = nil, nil
+		}
 	}()
 	// The passing matches; for stopwords only, the newest scan of them (store's floor).
 	pass := make([]int32, 0, len(seen))

@@ -615,8 +615,7 @@ func TestBM25Index_restoreInMemory(t *testing.T) {
 func BenchmarkBM25Index_build(b *testing.B) {
 	e, _, _ := indexWorkload(b, 100000)
 	for b.Loop() {
-		x := &memIndex{ns: "default", slot: map[int64]int32{}, dict: map[string]int32{}}
-		if err := e.db.ScanIndexRows("default", func(r *store.IndexRow) error { return e.indexAdd(x, r, false) }); err != nil {
+		if _, err := e.buildIndex("default", 0); err != nil {
 			b.Fatal(err)
 		}
 	}
