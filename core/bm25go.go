@@ -40,8 +40,9 @@ import (
 // own paths.
 //
 // Outside a transaction and for recall's usual filter (expiry and supersession), the
-// in-memory index (bm25index.go) serves the same namespaces without asking FTS5 for the
-// matches at all; this path remains for the other filters and inside transactions.
+// in-memory index (bm25index.go) serves the same namespaces, and larger ones up to
+// bm25IndexMaxRows, without asking FTS5 for the matches at all; this path remains for
+// the other filters and inside transactions.
 
 // bm25GoMaxRows is the largest namespace (memories in memories_fts) whose recall scores
 // BM25 in Go: the largest measured (docs/BENCHMARKS.md, "Issue 15, third round": in Node,

@@ -12,7 +12,7 @@ import (
 //
 // BM25 computed in Go (bm25go.go) still asked FTS5 for every match of the query: an
 // unranked MATCH, in the wasm builds 2–2.5× a whole recall of sqlite-wasm's. For a
-// namespace alone in the database and at most bm25GoMaxRows memories, the engine keeps
+// namespace alone in the database and at most bm25IndexMaxRows memories, the engine keeps
 // instead, in Go memory, what that path read per match: each memory's indexed terms
 // (postings: term → rows, with the term's count per column), its length in tokens, and
 // the fields recall's usual filter and its scoring read (expiry, supersession, id,
@@ -33,7 +33,8 @@ import (
 // patched in, a reset rebuilds. Inside a transaction (rows may roll back) and for
 // filters other than expiry and supersession the Go path (matchLexicalGo) runs instead.
 // One namespace is indexed at a time: the index serves only a namespace alone in the
-// database, and at most bm25GoMaxRows rows (docs/SCORING.md gives its bytes).
+// database, and at most bm25IndexMaxRows rows (docs/SCORING.md gives its bytes; its
+// layout is bm25index_layout.go's, its build bm25index_build.go's).
 
 // memIndex is the in-memory index of one namespace's memories.
 type memIndex struct {
