@@ -40,8 +40,9 @@ import (
 // own paths.
 //
 // Outside a transaction and for recall's usual filter (expiry and supersession), the
-// in-memory index (bm25index.go) serves the same namespaces without asking FTS5 for the
-// matches at all; this path remains for the other filters and inside transactions.
+// in-memory index (bm25index.go) serves the same namespaces, and larger ones up to
+// bm25IndexMaxRows, without asking FTS5 for the matches at all; this path remains for
+// the other filters and inside transactions.
 
 // bm25GoMaxRows is the largest namespace (memories in memories_fts) whose recall scores
 // BM25 in Go: the largest measured (docs/BENCHMARKS.md, "Issue 15, third round": in Node,
@@ -175,6 +176,13 @@ func (e *Engine) matchLexicalGo(ns, match string, tokens []string, f store.Filte
 // terms returns the indexed terms of the row whose text is t, from the cache or by
 // tokenizing it as the row was indexed (ftsDoc).
 func (s *bm25GoState) terms(t *store.MatchedText) (*docTerms, error) {
+	return s.termsOf(t, true)
+}
+
+// termsOf is terms, keeping what it tokenizes in the cache only when keep: a build of
+// the in-memory index reads every row once, and caching them all would hold each row's
+// terms twice (at 100,000 memories the cache's values alone ran to tens of MB).
+func (s *bm25GoState) termsOf(t *store.MatchedText, keep bool) (*docTerms, error) {
 	// The key is each field's length (+1; 0: NULL) and bytes: fields are told apart
 	// whatever they hold.
 	k := s.key[:0]
@@ -215,6 +223,9 @@ func (s *bm25GoState) terms(t *store.MatchedText) (*docTerms, error) {
 			}
 			d.terms[i].n[col]++
 		}
+	}
+	if !keep {
+		return d, nil
 	}
 	if s.docs == nil || s.bytes+len(k) > bm25GoCacheBytes {
 		s.docs, s.bytes = map[string]*docTerms{}, 0

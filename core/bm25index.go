@@ -2,9 +2,7 @@ package core
 
 import (
 	"fmt"
-	"math"
 	"slices"
-	"unsafe"
 
 	"github.com/memcore/memcore/core/internal/store"
 	"github.com/memcore/memcore/core/internal/text"
@@ -14,7 +12,7 @@ import (
 //
 // BM25 computed in Go (bm25go.go) still asked FTS5 for every match of the query: an
 // unranked MATCH, in the wasm builds 2–2.5× a whole recall of sqlite-wasm's. For a
-// namespace alone in the database and at most bm25GoMaxRows memories, the engine keeps
+// namespace alone in the database and at most bm25IndexMaxRows memories, the engine keeps
 // instead, in Go memory, what that path read per match: each memory's indexed terms
 // (postings: term → rows, with the term's count per column), its length in tokens, and
 // the fields recall's usual filter and its scoring read (expiry, supersession, id,
@@ -35,23 +33,25 @@ import (
 // patched in, a reset rebuilds. Inside a transaction (rows may roll back) and for
 // filters other than expiry and supersession the Go path (matchLexicalGo) runs instead.
 // One namespace is indexed at a time: the index serves only a namespace alone in the
-// database, and at most bm25GoMaxRows rows (docs/SCORING.md gives its bytes).
+// database, and at most bm25IndexMaxRows rows (docs/SCORING.md gives its bytes; its
+// layout is bm25index_layout.go's, its build bm25index_build.go's).
 
 // memIndex is the in-memory index of one namespace's memories.
 type memIndex struct {
 	ns       string
 	bad      bool // a row cannot be indexed (a term counted past 65535): not used until a write
 	rows     []idxRow
-	free     []int32          // slots of rows that left
-	slot     map[int64]int32  // rowid → slot
-	dict     map[string]int32 // stem → term
-	post     [][]posting      // by term: the rows holding it, in no order
-	tmax     [][3]uint16      // by term: its largest count per column in any row (a bound)
-	hit      []int32          // scratch, by slot: 1 + the row's place among a query's matches
-	freq     []float64        // scratch: the matches' weighted term frequencies
-	seen     []int32          // scratch: the matched slots
-	cutTerms int              // queries' terms that added no new rows (maxScoreCut), for tests
-	noCut    bool             // tests and benchmarks: never cut
+	free     []int32              // slots of rows that left
+	slot     map[int64]int32      // rowid → slot
+	dict     map[string]int32     // stem → term
+	post     [][]uint32           // by term: the rows holding it (slot<<8 | counts' code), in no order
+	tmax     [][3]uint16          // by term: its largest count per column in any row (a bound)
+	big      map[uint64][3]uint16 // counts too large for a code, by slot and term (bm25index_layout.go)
+	hit      []int32              // scratch, by slot: 1 + the row's place among a query's matches
+	freq     []float64            // scratch: the matches' weighted term frequencies
+	seen     []int32              // scratch: the matched slots
+	cutTerms int                  // queries' terms that added no new rows (maxScoreCut), for tests
+	noCut    bool                 // tests and benchmarks: never cut
 	// whole holds the whole rows of hits recall read (bm25index_hits.go), by rowid.
 	whole map[int64]*Memory
 }
@@ -63,14 +63,7 @@ type idxRow struct {
 	hasExpires bool
 	superseded bool
 	dl         int32
-	terms      []int32     // its distinct terms, in the order of docTerms
-	n          [][3]uint16 // each term's count in title, subject, content
-}
-
-// posting is one row holding a term, with the term's count per column.
-type posting struct {
-	slot int32
-	n    [3]uint16
+	terms      []uint32 // its distinct terms (id<<8 | counts' code), in the order of docTerms
 }
 
 func (r *idxRow) live(f store.Filter) bool {
@@ -80,10 +73,10 @@ func (r *idxRow) live(f store.Filter) bool {
 // matchLexicalIndex is matchLexical for a namespace the in-memory index serves; ok is
 // false when it does not (then nothing was done).
 func (e *Engine) matchLexicalIndex(ns string, tokens []string, st store.BM25Stats, f store.Filter, w store.Weights, pool int) (_ []store.Candidate, ok bool, err error) {
-	if e.bm25go.inFTS5 || e.bm25go.noIndex || st.Rows <= 0 || st.Rows != st.TableRows || st.Rows > bm25GoMaxRows || !f.OnlyExpiry() {
+	if e.bm25go.inFTS5 || e.bm25go.noIndex || st.Rows <= 0 || st.Rows != st.TableRows || st.Rows > bm25IndexMaxRows || !f.OnlyExpiry() {
 		return nil, false, nil
 	}
-	x, err := e.syncIndex(ns)
+	x, err := e.syncIndex(ns, int(st.Rows))
 	if err != nil || x == nil {
 		return nil, false, err
 	}
@@ -99,9 +92,10 @@ func (e *Engine) matchLexicalIndex(ns string, tokens []string, st store.BM25Stat
 	return c, true, err
 }
 
-// syncIndex brings the index of ns up to date with the database and returns it; nil
-// when it cannot serve now (inside a transaction, or a row it cannot hold).
-func (e *Engine) syncIndex(ns string) (*memIndex, error) {
+// syncIndex brings the index of ns (of about rows memories) up to date with the
+// database and returns it; nil when it cannot serve now (inside a transaction, or a row
+// it cannot hold).
+func (e *Engine) syncIndex(ns string, rows int) (*memIndex, error) {
 	rowids, reset, ok, err := e.db.MemoryWrites()
 	if err != nil || !ok {
 		return nil, err
@@ -109,8 +103,8 @@ func (e *Engine) syncIndex(ns string) (*memIndex, error) {
 	x := e.bm25go.idx
 	if reset || x == nil || x.ns != ns || (x.bad && len(rowids) > 0) {
 		e.bm25go.idx = nil
-		x = &memIndex{ns: ns, slot: map[int64]int32{}, dict: map[string]int32{}}
-		err := e.db.ScanIndexRows(ns, func(r *store.IndexRow) error { return e.indexAdd(x, r) })
+		var err error
+		x, err = e.buildIndex(ns, rows) // bm25index_build.go
 		if err != nil && !x.bad {
 			return nil, err
 		}
@@ -132,29 +126,50 @@ func (e *Engine) syncIndex(ns string) (*memIndex, error) {
 	return x, nil
 }
 
-// errIndexCount stops a build: a row holds a term more than a posting can count.
-var errIndexCount = fmt.Errorf("a term occurs more than %d times in one column", math.MaxUint16)
+// bm25IndexMaxRows is the largest namespace (memories in memories_fts) the in-memory
+// index serves. The layout and build hold 100,000 memories (docs/SCORING.md gives its
+// bytes and its build's time, docs/BENCHMARKS.md its recalls in Node beside sqlite-wasm:
+// p95 0.53x sqlite-wasm's), but there the first recall builds for 6.6 s in Node on a
+// quiet machine (16-32 s under load; again after any reset, such as another
+// connection's commit) and the process peaks ~90 MiB higher (347-363 MiB against the
+// 250 MB of issue 15 item 4). So the engine serves up to 20,000 — a build of about a
+// second, a few MB — and larger namespaces take FTS5's ranked path, as before.
+const bm25IndexMaxRows = 20000
 
-// indexAdd adds row r (not yet in x) to x when it is of x's namespace.
-func (e *Engine) indexAdd(x *memIndex, r *store.IndexRow) error {
+// idxScratchMax bounds the weighted frequencies (memIndex.freq, 8 bytes each) a recall
+// leaves allocated for the next.
+const idxScratchMax = 1 << 19
+
+// errIndexHold stops a build: a row holds a term more than 65,535 times in one column,
+// or the index would need 2^24 slots or terms (bm25index_layout.go).
+var errIndexHold = fmt.Errorf("a row the in-memory index cannot hold")
+
+// indexAdd adds row r (not yet in x) to x when it is of x's namespace; cache says whether
+// its tokenized terms are kept in bm25GoState.docs (not while a build reads every row).
+func (e *Engine) indexAdd(x *memIndex, r *store.IndexRow, cache bool) error {
 	if r.Namespace != x.ns {
 		return nil // the database is no longer the namespace's alone: st says so at the next recall
 	}
-	d, err := e.bm25go.terms(&r.Text)
+	d, err := e.bm25go.termsOf(&r.Text, cache)
 	if err != nil {
 		return fmt.Errorf("memory row %d: %w", r.Fields.Rowid, err)
 	}
-	row := idxRow{f: r.Fields, expiresMS: r.ExpiresMS, hasExpires: r.HasExpires, superseded: r.Superseded,
-		dl: int32(d.dl), terms: make([]int32, len(d.terms)), n: make([][3]uint16, len(d.terms))}
+	ns := make([][3]uint16, len(d.terms))
 	for k, t := range d.terms {
 		for c, n := range t.n {
-			if n > math.MaxUint16 {
+			if !fitsCount(n) {
 				x.bad = true
-				return errIndexCount
+				return errIndexHold
 			}
-			row.n[k][c] = uint16(n)
+			ns[k][c] = uint16(n)
 		}
 	}
+	if len(x.post)+len(d.terms) >= tfMaxID || (len(x.free) == 0 && len(x.rows) >= tfMaxID) {
+		x.bad = true
+		return errIndexHold
+	}
+	row := idxRow{f: r.Fields, expiresMS: r.ExpiresMS, hasExpires: r.HasExpires, superseded: r.Superseded,
+		dl: int32(d.dl), terms: make([]uint32, len(d.terms))}
 	var s int32
 	if k := len(x.free); k > 0 {
 		s, x.free = x.free[k-1], x.free[:k-1]
@@ -171,28 +186,33 @@ func (e *Engine) indexAdd(x *memIndex, r *store.IndexRow) error {
 			x.post = append(x.post, nil)
 			x.tmax = append(x.tmax, [3]uint16{})
 		}
-		for c, n := range row.n[k] {
+		for c, n := range ns[k] {
 			x.tmax[id][c] = max(x.tmax[id][c], n) // not lowered when rows leave: still a bound
 		}
-		row.terms[k] = id
-		x.post[id] = append(x.post[id], posting{slot: s, n: row.n[k]})
+		post, term := x.pair(s, uint32(id), ns[k])
+		row.terms[k] = term
+		x.post[id] = append(x.post[id], post)
 	}
 	x.rows[s] = row
 	x.slot[r.Fields.Rowid] = s
 	return nil
 }
 
-// indexRemove takes the row in slot s out of x.
+// remove takes the row in slot s out of x.
 func (x *memIndex) remove(s int32) {
 	row := &x.rows[s]
-	for _, id := range row.terms {
+	for _, v := range row.terms {
+		id := v >> 8
 		p := x.post[id]
 		for i := range p {
-			if p[i].slot == s {
+			if int32(p[i]>>8) == s {
 				p[i] = p[len(p)-1]
 				x.post[id] = p[:len(p)-1]
 				break
 			}
+		}
+		if uint8(v) == tfEscape {
+			delete(x.big, bigKey(s, id))
 		}
 	}
 	delete(x.slot, row.f.Rowid)
@@ -212,7 +232,7 @@ func (e *Engine) indexPatch(x *memIndex, rowid int64) error {
 			if err != nil {
 				return fmt.Errorf("memory row %d: %w", rowid, err)
 			}
-			if row := &x.rows[s]; x.sameTerms(row, d) {
+			if row := &x.rows[s]; x.sameTerms(s, d) {
 				row.f, row.expiresMS, row.hasExpires, row.superseded = r.Fields, r.ExpiresMS, r.HasExpires, r.Superseded
 				return nil
 			}
@@ -220,9 +240,9 @@ func (e *Engine) indexPatch(x *memIndex, rowid int64) error {
 		if had {
 			x.remove(s)
 		}
-		return e.indexAdd(x, r)
+		return e.indexAdd(x, r, true)
 	})
-	if err == errIndexCount {
+	if err == errIndexHold {
 		return nil // x.bad is set
 	}
 	if !found && had {
@@ -231,17 +251,20 @@ func (e *Engine) indexPatch(x *memIndex, rowid int64) error {
 	return err
 }
 
-// sameTerms says whether row holds exactly the terms and counts of d.
-func (x *memIndex) sameTerms(row *idxRow, d *docTerms) bool {
+// sameTerms says whether the row of slot s holds exactly the terms and counts of d.
+func (x *memIndex) sameTerms(s int32, d *docTerms) bool {
+	row := &x.rows[s]
 	if int(row.dl) != d.dl || len(row.terms) != len(d.terms) {
 		return false
 	}
 	for k, t := range d.terms {
-		if id, ok := x.dict[t.stem]; !ok || id != row.terms[k] {
+		v := row.terms[k]
+		if id, ok := x.dict[t.stem]; !ok || uint32(id) != v>>8 {
 			return false
 		}
-		for c, n := range t.n {
-			if n != int(row.n[k][c]) {
+		c := x.counts(s, v>>8, uint8(v))
+		for col, n := range t.n {
+			if n != int(c[col]) {
 				return false
 			}
 		}
@@ -255,19 +278,21 @@ func (x *memIndex) sameTerms(row *idxRow, d *docTerms) bool {
 func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float64, pool int, tot store.FTSTotals) ([]store.Candidate, error) {
 	np := len(tokens)
 	df := make([]int64, np)
-	lists := make([][]posting, np)
+	lists := make([][]uint32, np)
+	ids := make([]uint32, np)
 	for i, t := range tokens {
 		if id, ok := x.dict[text.Stem(t)]; ok {
-			lists[i] = x.post[id]
+			lists[i], ids[i] = x.post[id], uint32(id)
 			df[i] = int64(len(lists[i]))
 		}
 	}
 	seen, freq := x.seen[:0], x.freq[:0]
-	add := func(i int, q posting, j int32) {
+	add := func(i int, q uint32, j int32) {
 		// FTS5 adds a column's weight once per occurrence, column by column.
+		n := x.counts(int32(q>>8), ids[i], uint8(q))
 		at := int(j-1)*np + i
 		for c := range 3 {
-			for range q.n[c] {
+			for range n[c] {
 				freq[at] += w[c]
 			}
 		}
@@ -294,21 +319,44 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 		})
 	}
 	var keep []bool // after the cut: which rows seen can still reach the pool
+	nkeep := 0
 	for k, i := range order {
 		if keep == nil && ub != nil && k > 0 {
 			if keep = x.maxScoreCut(sc, seen, freq, np, f, pool, ub, order[k:]); keep != nil {
 				x.cutTerms++
+				for _, ok := range keep {
+					if ok {
+						nkeep++
+					}
+				}
 			}
 		}
+		if keep != nil && len(lists[i]) > 8*nkeep {
+			// After the cut only the rows kept can gain: look the term up in their own
+			// terms rather than walk a list longer than them (a common word's).
+			for j, s := range seen {
+				if !keep[j] {
+					continue
+				}
+				for _, v := range x.rows[s].terms {
+					if v>>8 == ids[i] {
+						add(i, uint32(s)<<8|v&0xFF, int32(j+1))
+						break
+					}
+				}
+			}
+			continue
+		}
 		for _, q := range lists[i] {
-			j := x.hit[q.slot]
+			slot := int32(q >> 8)
+			j := x.hit[slot]
 			if keep != nil && (j == 0 || !keep[j-1]) {
 				continue // it cannot reach the pool (maxScoreCut)
 			}
 			if j == 0 {
-				seen = append(seen, q.slot)
+				seen = append(seen, slot)
 				j = int32(len(seen))
-				x.hit[q.slot] = j
+				x.hit[slot] = j
 				for range np {
 					freq = append(freq, 0)
 				}
@@ -321,6 +369,11 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 			x.hit[s] = 0
 		}
 		x.seen, x.freq = seen[:0], freq[:0]
+		if cap(freq) > idxScratchMax {
+			// A long query over a large namespace: one match per row and term, 24 MB
+			// for 30 terms at 100,000 rows; not kept for the next recall.
+			x.seen, x.freq = nil, nil
+		}
 	}()
 	// The passing matches; for stopwords only, the newest scan of them (store's floor).
 	pass := make([]int32, 0, len(seen))
@@ -364,7 +417,7 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 // FTS5's term score at the largest weighted frequency the term has in any row (tmax)
 // and the shortest possible row, times a margin for rounding; nil when a negative weight
 // makes the score not grow with the frequency (then nothing is cut).
-func (x *memIndex) termBounds(sc *nsScorer, tokens []string, lists [][]posting, w [3]float64) []float64 {
+func (x *memIndex) termBounds(sc *nsScorer, tokens []string, lists [][]uint32, w [3]float64) []float64 {
 	if w[0] < 0 || w[1] < 0 || w[2] < 0 {
 		return nil
 	}
@@ -471,30 +524,4 @@ func (h *topK) offer(r scoredRow, k int) {
 		t[m], t[i] = t[i], t[m]
 		i = m
 	}
-}
-
-// Bytes estimates the Go memory the index holds: its rows, their term lists, the
-// postings and the dictionary (what docs/SCORING.md reports per 1k and 10k memories).
-func (x *memIndex) Bytes() int {
-	n := cap(x.rows)*int(unsafe.Sizeof(idxRow{})) + cap(x.hit)*4 + cap(x.free)*4 + cap(x.freq)*8 + cap(x.seen)*4
-	for i := range x.rows {
-		r := &x.rows[i]
-		n += len(r.f.ID) + cap(r.terms)*4 + cap(r.n)*6
-	}
-	n += len(x.slot) * (8 + 4 + 8) // a map entry: key, value, about as much overhead
-	for s := range x.dict {
-		n += len(s) + 16 + 4 + 12
-	}
-	n += cap(x.post) * int(unsafe.Sizeof([]posting{}))
-	for _, p := range x.post {
-		n += cap(p) * int(unsafe.Sizeof(posting{}))
-	}
-	for _, m := range x.whole {
-		n += int(unsafe.Sizeof(*m)) + 8 + 8 + len(m.ID) + len(m.Namespace) + len(m.Type) + len(m.Title) + len(m.Content) +
-			len(m.Subject) + len(m.Predicate) + len(m.Tier) + len(m.Key) + len(m.SupersededBy) + len(m.Metadata)
-		for _, t := range m.Tags {
-			n += 16 + len(t)
-		}
-	}
-	return n
 }
