@@ -174,7 +174,7 @@ var bareNotEN = func() map[string]bool {
 	for _, w := range words(`he she they it it's its you you're your this that these those there there's here what how why where
 		when who which whose please can could would will do does did is are was were thanks thank ok okay yes yeah yep no nope nah
 		lol haha hi hello hey sure great cool nice awesome perfect let's let if so and but or because sorry wow oh hmm well just
-		his her their him them we we're our us i i'm my me`) {
+		his her their him them we we're our us i i'm my me the`) {
 		m[w] = true
 	}
 	return m

@@ -1,6 +1,9 @@
 package facts
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // An introduction followed by more ("I'm Marco, I work as…") or by a greeting ("…, nice to
 // meet you") names the user; the greeting is no fact. Found by the lead's new-user pass of
@@ -30,6 +33,20 @@ func TestExtract_introName(t *testing.T) {
 			if got[i] != c.want[i] {
 				t.Errorf("%q: got %q, want %q", c.msg, got, c.want)
 				break
+			}
+		}
+	}
+}
+
+// A clause with a subject of its own ("The wifi password at the cabin is …") is not one
+// the subject-less fallback puts the user before ("User: The wifi password …"): the web
+// demo's pinned note came back as a second, extracted memory.
+func TestExtract_bareFallbackNeedsNoSubject(t *testing.T) {
+	for _, msg := range []string{"The wifi password at the cabin is moss-lantern-42", "The printer on floor 3 is broken again."} {
+		r := Extract([]Message{{Role: "user", Text: msg}}, Options{MinMessages: 1})
+		for _, f := range r.Facts {
+			if strings.HasPrefix(f.Content, "User: ") {
+				t.Errorf("%q gave %q", msg, f.Content)
 			}
 		}
 	}
