@@ -41,10 +41,10 @@ type LabelledCase struct {
 // present.
 // dev6.json (the third round's dev cases) and blind3.json (a third blind set, wired in by
 // the lead) follow, then dev7.json (the fourth round's dev cases, u7_*) and blind4.json (the fifth
-// round's blind set, written by an outsider). blind.json, blind2.json and blind3.json are retired: see RetiredFiles.
+// round's blind set, written by an outsider). blind.json, blind2.json and blind3.json are retired: see RetiredFiles. blind5.json (the sixth round's blind set, 187 cases by an outsider) follows.
 // dev8.json (the fifth round's Chinese and mixed dev cases, u8_*) and dev9.json (its English
 // dev cases, u9_*) come last.
-var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json", "dev5.json", "blind2.json", "dev6.json", "blind3.json", "dev7.json", "blind4.json", "dev8.json", "dev9.json"}
+var LabelledFiles = []string{"labelled.json", "dev.json", "blind.json", "dev2.json", "dev3.json", "dev4.json", "dev5.json", "blind2.json", "dev6.json", "blind3.json", "dev7.json", "blind4.json", "dev8.json", "dev9.json", "blind5.json"}
 
 // RetiredFiles are blind sets whose totals were measured and whose cases were then read
 // and tuned on: blind.json and blind2.json (measured twice each in the second round, tuned

@@ -33,7 +33,10 @@ func loadLabelled(t testing.TB) []LabelledCase {
 // is now labelled.json's old blind 50 and blind4.json, measured once at the fifth round's
 // merge: pooled 0.82 / 0.74 (blind4 alone 0.81 / 0.74); its floor that less 0.02.
 // Sixth round (the claim detector's fallback for a clause with no subject): dev 0.97 /
-// 0.95, retired 0.91 / 0.86; the floors are those less 0.01 / 0.02.
+// 0.95, retired 0.91 / 0.86; the floors are those less 0.01 / 0.02. blind5.json (187 cases,
+// a sixth outsider) joins the blind split, measured once at the sixth round's merge: pooled
+// 0.79 / 0.74 (blind4 0.81 / 0.77, its second measurement; blind5 alone 0.72 / 0.67); the
+// floor that less 0.02.
 // "heldout" was used for one round of fixes in issue 6. "blind" is labelled.json's old
 // blind 50 (seen by issue 6: 0.90 / 0.75) and blind3.json,
 // written by another engineer who never saw the rules, measured once at the merge of the
@@ -42,7 +45,7 @@ var floors = map[string]struct{ precision, recall float64 }{
 	"dev":     {0.96, 0.93},
 	"retired": {0.89, 0.84},
 	"heldout": {0.9, 0.95},
-	"blind":   {0.80, 0.72},
+	"blind":   {0.77, 0.72},
 }
 
 // TestLabelled_precisionRecall scores the heuristics on every labelled set and fails
