@@ -37,31 +37,45 @@ func (e *Engine) matchTurnsWeighted(ns string, tokens []string, session string, 
 // BM25 over the parts, each times its weight: best first (ties in the order found), at
 // most pool, as matchTurnsOnce returns them.
 func (e *Engine) matchTurnsParts(ns string, parts [][]string, weights []float64, session string, pool int) ([]store.TurnHit, error) {
+	return fuseParts(parts, weights, pool,
+		func(toks []string) ([]store.TurnHit, error) { return e.matchTurnsOnce(ns, toks, session, pool) },
+		func(h *store.TurnHit) (string, *float64) { return h.Turn.ID, &h.BM25 })
+}
+
+// fuseParts searches each non-empty part of a query on its own and sums a hit's BM25 over
+// the parts, each times its weight: best first (ties in the order found), at most pool.
+// key gives a hit's identity and its BM25 field. Turns (matchTurnsParts) and memories
+// (matchLexicalWeighted) fuse the same way.
+func fuseParts[H any](parts [][]string, weights []float64, pool int, search func([]string) ([]H, error), key func(*H) (string, *float64)) ([]H, error) {
 	byID := map[string]int{}
-	var out []store.TurnHit
+	var out []H
 	for i, toks := range parts {
 		if len(toks) == 0 {
 			continue
 		}
-		found, err := e.matchTurnsOnce(ns, toks, session, pool)
+		found, err := search(toks)
 		if err != nil {
 			return nil, err
 		}
 		for _, f := range found {
-			if j, ok := byID[f.Turn.ID]; ok {
-				out[j].BM25 += weights[i] * f.BM25
+			id, bm := key(&f)
+			if j, ok := byID[id]; ok {
+				_, sum := key(&out[j])
+				*sum += weights[i] * *bm
 				continue
 			}
-			f.BM25 *= weights[i]
-			byID[f.Turn.ID] = len(out)
+			*bm *= weights[i]
+			byID[id] = len(out)
 			out = append(out, f)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b store.TurnHit) int {
+	slices.SortStableFunc(out, func(a, b H) int {
+		_, x := key(&a)
+		_, y := key(&b)
 		switch {
-		case a.BM25 > b.BM25:
+		case *x > *y:
 			return -1
-		case a.BM25 < b.BM25:
+		case *x < *y:
 			return 1
 		}
 		return 0
@@ -81,35 +95,7 @@ func (e *Engine) matchLexicalWeighted(ns string, tokens []string, f store.Filter
 	if uw >= 1 || len(rest) == 0 || text.CommonOnly(tokens) {
 		return e.matchLexical(ns, tokens, f, pool)
 	}
-	byID := map[string]int{}
-	var out []store.Candidate
-	for i, toks := range [][]string{rest, uni} {
-		w := 1.0
-		if i == 1 {
-			w = uw
-		}
-		found, err := e.matchLexical(ns, toks, f, pool)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range found {
-			if j, ok := byID[c.Memory.ID]; ok {
-				out[j].BM25 += w * c.BM25
-				continue
-			}
-			c.BM25 *= w
-			byID[c.Memory.ID] = len(out)
-			out = append(out, c)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b store.Candidate) int {
-		switch {
-		case a.BM25 > b.BM25:
-			return -1
-		case a.BM25 < b.BM25:
-			return 1
-		}
-		return 0
-	})
-	return out[:min(len(out), pool)], nil
+	return fuseParts([][]string{rest, uni}, []float64{1, uw}, pool,
+		func(toks []string) ([]store.Candidate, error) { return e.matchLexical(ns, toks, f, pool) },
+		func(c *store.Candidate) (string, *float64) { return c.Memory.ID, &c.BM25 })
 }
