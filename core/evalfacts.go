@@ -38,3 +38,44 @@ func EvalFactsSplits(w io.Writer, dir string, splits []string, misses ...string)
 	facts.WriteReport(w, facts.Score(cases), misses...)
 	return nil
 }
+
+// EvalFactsAgainst scores one reading of the labelled sets against another with the
+// heuristics' matching: against names a file of Annotation lines (another reader's facts,
+// or an LLM's) scored in place of the heuristics; gold names one whose keys replace the
+// labelled keys. Either may be empty (the heuristics; the labelled keys). Only the cases
+// both cover are scored, within splits when given.
+func EvalFactsAgainst(w io.Writer, dir string, splits []string, against, gold string, misses ...string) error {
+	all, err := facts.LoadLabelled(dir)
+	if err != nil {
+		return err
+	}
+	cases := all[:0]
+	for _, c := range all {
+		if len(splits) == 0 || slices.Contains(splits, c.Split) {
+			cases = append(cases, c)
+		}
+	}
+	if gold != "" {
+		g, err := facts.LoadAnnotations(gold)
+		if err != nil {
+			return err
+		}
+		cases = facts.Regold(cases, g)
+	}
+	var outs []facts.Outcome
+	if against != "" {
+		a, err := facts.LoadAnnotations(against)
+		if err != nil {
+			return err
+		}
+		cases = facts.Covered(cases, a)
+		outs = facts.ScoreWith(cases, facts.AnnotatedFacts(a))
+	} else {
+		outs = facts.Score(cases)
+	}
+	if len(cases) == 0 {
+		return fmt.Errorf("no labelled case of %s is covered by the readings given", dir)
+	}
+	facts.WriteReport(w, outs, misses...)
+	return nil
+}

@@ -14,7 +14,7 @@ func init() {
 		run:     runTrainClaims,
 	}
 	commands["eval-facts"] = command{
-		summary: "score the fact heuristics on the labelled sets: eval-facts [--dir DIR] [--splits dev] [--misses dev,blind]",
+		summary: "score the fact heuristics on the labelled sets: eval-facts [--dir DIR] [--splits dev] [--misses dev,blind] [--against FILE] [--gold FILE] [--lowo [--sweep]]",
 		run:     runEvalFacts,
 	}
 }
@@ -28,6 +28,8 @@ func runEvalFacts(args []string) error {
 	splits := fs.String("splits", "", "comma-separated splits to score (default: all); dev alone leaves the blind split unrun")
 	lowo := fs.Bool("lowo", false, "score leave-one-writer-out on the dev and retired files: the claim detector trained without each file, scored on it")
 	sweep := fs.Bool("sweep", false, "with --lowo: also the mean over writers at other detector thresholds")
+	against := fs.String("against", "", "JSON Lines of another reading's facts ({name, facts:[{type,key,content}]}) scored in place of the heuristics")
+	gold := fs.String("gold", "", "JSON Lines of another reading whose keys replace the labelled ones (the cases it covers only)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -45,6 +47,9 @@ func runEvalFacts(args []string) error {
 	var only []string
 	if *splits != "" {
 		only = strings.Split(*splits, ",")
+	}
+	if *against != "" || *gold != "" {
+		return core.EvalFactsAgainst(os.Stdout, *dir, only, *against, *gold, m...)
 	}
 	return core.EvalFactsSplits(os.Stdout, *dir, only, m...)
 }

@@ -161,19 +161,35 @@ type Outcome struct {
 	ByType     map[string]*Tally // typed, per type
 	Misses     []string          // what Any got wrong
 	Got        []Fact            // what the heuristics found, for the confidence curve
+	// Overlap scores the same facts without the one-to-one matching: a fact is right
+	// (OverlapP.TP) when its content holds any expected key, an expected fact is found
+	// (OverlapR.TP) when any fact holds its key. Writers key a fact with two parts ("works
+	// at X as Y") as one fact or two; overlap shows how much of the strict score is that
+	// convention. Its FN and FP are kept in the tally that uses them only.
+	OverlapP, OverlapR Tally
 }
 
 // Score runs Extract (gate off: the cases are short on purpose) over every case.
 func Score(cases []LabelledCase) []Outcome {
-	out := make([]Outcome, len(cases))
-	for i := range cases {
-		c := &cases[i]
+	return ScoreWith(cases, func(c *LabelledCase) []Fact {
 		msgs := make([]Message, len(c.Messages))
 		for j, m := range c.Messages {
 			msgs[j] = Message{Role: m.Role, Text: m.Content}
 		}
-		got := Extract(msgs, Options{MinMessages: 1}).Facts
+		return Extract(msgs, Options{MinMessages: 1}).Facts
+	})
+}
+
+// ScoreWith scores the facts extract gives for each case against the case's keys, as
+// Score does the heuristics': any extractor — an LLM's output, another person's labels
+// (eval-facts --against) — is measured by the same matching.
+func ScoreWith(cases []LabelledCase, extract func(*LabelledCase) []Fact) []Outcome {
+	out := make([]Outcome, len(cases))
+	for i := range cases {
+		c := &cases[i]
+		got := extract(c)
 		o := Outcome{Case: c, ByType: map[string]*Tally{}, Got: got}
+		o.OverlapP, o.OverlapR = overlap(got, c)
 		typ := func(t string) *Tally {
 			if o.ByType[t] == nil {
 				o.ByType[t] = &Tally{}
@@ -256,6 +272,7 @@ func WriteReport(w io.Writer, outs []Outcome, misses ...string) {
 			row("**"+sp+"**", a, t, n)
 		}
 	}
+	writeOverlap(w, outs)
 	for _, sp := range Splits {
 		in := func(c *LabelledCase) bool { return c.Split == sp }
 		if _, _, n := Sum(outs, in); n == 0 {
