@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memcore/memcore/core/internal/facts"
 	"github.com/memcore/memcore/core/internal/store"
 	"github.com/memcore/memcore/core/internal/text"
 )
@@ -38,6 +39,11 @@ type ForgetReceipt struct {
 	// Turns counts the turns deleted (AlsoTurns): the memory's source turns and the
 	// copies compaction stored of the same messages.
 	Turns int `json:"turns"`
+	// ReadMarks counts extraction's read marks dropped with those turns (AlsoTurns): the
+	// hash of each message extractFacts read in a session, kept so that a message is read
+	// once. A hash is not the text, but it confirms a guessed message; it goes with its
+	// turn (a re-sent copy of the message is then read again, as a new one).
+	ReadMarks int `json:"readMarks"`
 	// IndexRewritten is true when the full-text indexes were rewritten, so that no term
 	// of what was removed stays in an unmerged segment.
 	IndexRewritten bool `json:"indexRewritten"`
@@ -125,6 +131,13 @@ func (n *Namespace) purgeDerived(m *Memory, rc *ForgetReceipt, alsoTurns bool) (
 			if ok {
 				rc.Turns++
 				purgedSessions[t.SessionID] = true
+				gone, err := db.UnmarkRead(n.name, t.SessionID, facts.MessageHash(facts.Message{Role: t.Role, Text: t.Content}))
+				if err != nil {
+					return false, err
+				}
+				if gone {
+					rc.ReadMarks++
+				}
 			}
 		}
 		for _, c := range contents {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/memcore/memcore/core"
+	"github.com/memcore/memcore/core/internal/facts"
 )
 
 // fakeEmbed is a deterministic embedder: a vector from the bytes of each text.
@@ -115,13 +116,20 @@ func TestForget_purgeLeavesNoByteOnAnyPath(t *testing.T) {
 	if !bytes.Contains(before, []byte(name)) {
 		t.Fatal("the name never reached the file: the test looks in the wrong place")
 	}
+	// Extraction's read marks: the purged turn's goes with it (a hash confirms a guessed
+	// message), the others stay (they keep the session's messages read once).
+	mark := facts.MessageHash(facts.Message{Role: "user", Text: conv[1]})
+	kept := facts.MessageHash(facts.Message{Role: "user", Text: conv[5]})
+	if !bytes.Contains(before, []byte(mark)) || !bytes.Contains(before, []byte(kept)) {
+		t.Fatal("the read marks never reached the file: the test looks in the wrong place")
+	}
 
 	res, err := ns.Forget(ctx, core.ForgetOptions{IDs: ids, Purge: true, AlsoTurns: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rc := res.Receipt
-	if rc.Memories != 2 || rc.Turns != 2 || rc.Episodes != 1 || len(rc.EpisodeMemories) != 1 || rc.Queue != 1 ||
+	if rc.Memories != 2 || rc.Turns != 2 || rc.ReadMarks != 1 || rc.Episodes != 1 || len(rc.EpisodeMemories) != 1 || rc.Queue != 1 ||
 		rc.Vectors < 2 || rc.Embeddings < 2 || len(rc.Documents) < 2 || rc.CoreSnapshotLines < 1 || !rc.IndexRewritten {
 		t.Errorf("receipt = %+v", rc)
 	}
@@ -132,12 +140,15 @@ func TestForget_purgeLeavesNoByteOnAnyPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{name, lower} {
+	for _, s := range []string{name, lower, mark} {
 		if i := bytes.Index(b, []byte(s)); i >= 0 {
 			t.Errorf("the file still holds %q at byte %d: …%q…", s, i, b[max(0, i-80):min(len(b), i+40)])
 		}
 	}
 	if !bytes.Contains(b, []byte("keepword")) {
 		t.Error("the kept memory is gone too: the byte check looks in the wrong place")
+	}
+	if !bytes.Contains(b, []byte(kept)) {
+		t.Error("the read mark of a message no purged memory came from is gone too")
 	}
 }

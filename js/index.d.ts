@@ -336,6 +336,8 @@ export interface ForgetReceipt {
   episodeItems: number;
   /** Turns deleted (alsoTurns). */
   turns: number;
+  /** Extraction's read marks of those turns dropped (alsoTurns): a re-sent copy of such a message is read again. */
+  readMarks: number;
   /** The full-text indexes were rewritten, so no term of what was removed is left. */
   indexRewritten: boolean;
 }

@@ -38,3 +38,12 @@ func (d *DB) MarkRead(ns, session string, hashes []string, at time.Time) error {
 	}
 	return nil
 }
+
+// UnmarkRead forgets that fact extraction read the message of hash in the session (a
+// purge deleting the message's turn); it reports whether there was such a mark.
+func (d *DB) UnmarkRead(ns, session, hash string) (bool, error) {
+	if err := d.exec(`DELETE FROM extraction_reads WHERE namespace = ? AND session_id = ? AND msg_hash = ?`, ns, session, hash); err != nil {
+		return false, err
+	}
+	return d.conn.Changes() > 0, nil
+}
