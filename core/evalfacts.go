@@ -3,7 +3,9 @@ package core
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/memcore/memcore/core/internal/facts"
 )
@@ -77,5 +79,36 @@ func EvalFactsAgainst(w io.Writer, dir string, splits []string, against, gold st
 		return fmt.Errorf("no labelled case of %s is covered by the readings given", dir)
 	}
 	facts.WriteReport(w, outs, misses...)
+	return nil
+}
+
+// EvalFactsAgree prints how far the readings of files (Annotation lines, each another
+// reader's facts for the same labelled cases) agree with each other and with the cases'
+// writers, on the cases every file covers; with heuristics, the heuristics' facts are
+// scored against each reading too (docs/FACTS.md "How far two readers agree").
+func EvalFactsAgree(w io.Writer, dir string, files []string, heuristics bool) error {
+	cases, err := facts.LoadLabelled(dir)
+	if err != nil {
+		return err
+	}
+	readings := []facts.Reading{{Name: "writers"}}
+	for _, f := range files {
+		a, err := facts.LoadAnnotations(f)
+		if err != nil {
+			return err
+		}
+		cases = facts.Covered(cases, a)
+		name := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
+		readings = append(readings, facts.Reading{Name: name, Extract: facts.AnnotatedFacts(a), Gold: a})
+	}
+	if heuristics {
+		readings = append(readings, facts.Reading{Name: "heuristics", Extract: func(c *facts.LabelledCase) []facts.Fact {
+			return facts.Score([]facts.LabelledCase{*c})[0].Got
+		}})
+	}
+	if len(cases) == 0 {
+		return fmt.Errorf("no labelled case of %s is covered by every reading", dir)
+	}
+	facts.WriteAgreement(w, cases, readings)
 	return nil
 }

@@ -14,7 +14,7 @@ func init() {
 		run:     runTrainClaims,
 	}
 	commands["eval-facts"] = command{
-		summary: "score the fact heuristics on the labelled sets: eval-facts [--dir DIR] [--splits dev] [--misses dev,blind] [--against FILE] [--gold FILE] [--lowo [--sweep]]",
+		summary: "score the fact heuristics on the labelled sets: eval-facts [--dir DIR] [--splits dev] [--misses dev,blind] [--against FILE] [--gold FILE] [--agree FILE,FILE] [--lowo [--sweep]]",
 		run:     runEvalFacts,
 	}
 }
@@ -29,6 +29,8 @@ func runEvalFacts(args []string) error {
 	lowo := fs.Bool("lowo", false, "score leave-one-writer-out on the dev and retired files: the claim detector trained without each file, scored on it")
 	sweep := fs.Bool("sweep", false, "with --lowo: also the mean over writers at other detector thresholds")
 	against := fs.String("against", "", "JSON Lines of another reading's facts ({name, facts:[{type,key,content}]}) scored in place of the heuristics")
+	agree := fs.String("agree", "", "comma-separated files of other readings of the same cases: print how far they, the writers and the heuristics agree")
+	withHeur := fs.Bool("heuristics", false, "with --agree: score the heuristics against every reading too (on a blind split: a measurement of it)")
 	gold := fs.String("gold", "", "JSON Lines of another reading whose keys replace the labelled ones (the cases it covers only)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -47,6 +49,9 @@ func runEvalFacts(args []string) error {
 	var only []string
 	if *splits != "" {
 		only = strings.Split(*splits, ",")
+	}
+	if *agree != "" {
+		return core.EvalFactsAgree(os.Stdout, *dir, strings.Split(*agree, ","), *withHeur)
 	}
 	if *against != "" || *gold != "" {
 		return core.EvalFactsAgainst(os.Stdout, *dir, only, *against, *gold, m...)

@@ -161,3 +161,62 @@ func writeOverlap(w io.Writer, outs []Outcome) {
 		}
 	}
 }
+
+// Reading is one named reading of the labelled cases, for WriteAgreement.
+type Reading struct {
+	Name    string
+	Extract func(*LabelledCase) []Fact // nil: the reading is a gold only (the writers')
+	Gold    map[string]Annotation      // nil: the cases' own keys
+}
+
+// WriteAgreement prints how far each reading agrees with each other one on the cases all
+// of them cover: a row's facts scored against a column's keys, strict P / R and by
+// overlap, then the same per language.
+func WriteAgreement(w io.Writer, cases []LabelledCase, readings []Reading) {
+	cols := readings
+	langs := []string{"all", "zh", "en", "mix"}
+	for _, lang := range langs {
+		var in []LabelledCase
+		for _, c := range cases {
+			if lang == "all" || c.Lang() == lang {
+				in = append(in, c)
+			}
+		}
+		if len(in) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s (%d conversations): a row's facts against a column's keys, strict P / R (by overlap P / R)\n\n| facts of \\ keys of |", lang, len(in))
+		for _, c := range cols {
+			fmt.Fprintf(w, " %s |", c.Name)
+		}
+		fmt.Fprint(w, "\n|---|")
+		for range cols {
+			fmt.Fprint(w, "---:|")
+		}
+		fmt.Fprintln(w)
+		for _, r := range readings {
+			if r.Extract == nil {
+				continue
+			}
+			fmt.Fprintf(w, "| %s |", r.Name)
+			for _, c := range cols {
+				if c.Name == r.Name {
+					fmt.Fprint(w, " — |")
+					continue
+				}
+				gold := in
+				if c.Gold != nil {
+					gold = Regold(in, c.Gold)
+				}
+				var a, p, rr Tally
+				for _, o := range ScoreWith(gold, r.Extract) {
+					a.add(o.Any)
+					p.add(o.OverlapP)
+					rr.add(o.OverlapR)
+				}
+				fmt.Fprintf(w, " %.2f / %.2f (%.2f / %.2f) |", a.Precision(), a.Recall(), p.Precision(), rr.Recall())
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}

@@ -68,3 +68,26 @@ func TestScoreWith_overlap(t *testing.T) {
 		}
 	}
 }
+
+// The agreement table scores each reading against the writers' keys and every other
+// reading's, never against itself.
+func TestWriteAgreement_table(t *testing.T) {
+	a, err := readAnnotations(strings.NewReader(`{"name":"c1","facts":[{"type":"profile","key":"peanut","content":"User is allergic to peanuts"},{"type":"fact","key":"Figma","content":"User designs in Figma"}]}
+{"name":"c2","facts":[]}`), "A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []LabelledCase{{Name: "c1", Split: "blind"}, {Name: "c2", Split: "blind"}, {Name: "c3", Split: "blind"}}
+	cases[0].Expect = append(cases[0].Expect, struct {
+		Type string `json:"type"`
+		Key  string `json:"key"`
+	}{"profile", "peanut"})
+	var b strings.Builder
+	WriteAgreement(&b, Covered(cases, a), []Reading{{Name: "writers"}, {Name: "A", Extract: AnnotatedFacts(a), Gold: a}})
+	out := b.String()
+	for _, want := range []string{"all (2 conversations)", "| A | 0.50 / 1.00 (0.50 / 1.00) | — |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+}
