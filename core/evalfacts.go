@@ -24,15 +24,9 @@ func EvalFacts(w io.Writer, dir string, misses ...string) error {
 // splits is empty): a rule writer scores dev without running the blind split, whose
 // totals may be looked at only a counted number of times (docs/FACTS.md).
 func EvalFactsSplits(w io.Writer, dir string, splits []string, misses ...string) error {
-	all, err := facts.LoadLabelled(dir)
+	cases, err := labelledIn(dir, splits)
 	if err != nil {
 		return err
-	}
-	cases := all[:0]
-	for _, c := range all {
-		if len(splits) == 0 || slices.Contains(splits, c.Split) {
-			cases = append(cases, c)
-		}
 	}
 	if len(cases) == 0 {
 		return fmt.Errorf("no labelled cases in %s", dir)
@@ -41,21 +35,30 @@ func EvalFactsSplits(w io.Writer, dir string, splits []string, misses ...string)
 	return nil
 }
 
-// EvalFactsAgainst scores one reading of the labelled sets against another with the
-// heuristics' matching: against names a file of Annotation lines (another reader's facts,
-// or an LLM's) scored in place of the heuristics; gold names one whose keys replace the
-// labelled keys. Either may be empty (the heuristics; the labelled keys). Only the cases
-// both cover are scored, within splits when given.
-func EvalFactsAgainst(w io.Writer, dir string, splits []string, against, gold string, misses ...string) error {
+// labelledIn loads the labelled cases of dir in the named splits (all when none is named).
+func labelledIn(dir string, splits []string) ([]facts.LabelledCase, error) {
 	all, err := facts.LoadLabelled(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cases := all[:0]
 	for _, c := range all {
 		if len(splits) == 0 || slices.Contains(splits, c.Split) {
 			cases = append(cases, c)
 		}
+	}
+	return cases, nil
+}
+
+// EvalFactsAgainst scores one reading of the labelled sets against another with the
+// heuristics' matching: against names a file of Annotation lines (another reader's facts,
+// or an LLM's) scored in place of the heuristics; gold names one whose keys replace the
+// labelled keys. Either may be empty (the heuristics; the labelled keys). Only the cases
+// both cover are scored, within splits when given.
+func EvalFactsAgainst(w io.Writer, dir string, splits []string, against, gold string, misses ...string) error {
+	cases, err := labelledIn(dir, splits)
+	if err != nil {
+		return err
 	}
 	if gold != "" {
 		g, err := facts.LoadAnnotations(gold)
