@@ -171,9 +171,15 @@ type Reading struct {
 
 // WriteAgreement prints how far each reading agrees with each other one on the cases all
 // of them cover: a row's facts scored against a column's keys, strict P / R and by
-// overlap, then the same per language.
+// overlap, and the share of its facts that hold a key of any other reader ("any other":
+// the writers' and every other reading's keys pooled); then the same per language.
 func WriteAgreement(w io.Writer, cases []LabelledCase, readings []Reading) {
-	cols := readings
+	var cols []Reading // the readings with keys: the writers' and the annotations
+	for _, r := range readings {
+		if r.Extract == nil || r.Gold != nil {
+			cols = append(cols, r)
+		}
+	}
 	langs := []string{"all", "zh", "en", "mix"}
 	for _, lang := range langs {
 		var in []LabelledCase
@@ -189,11 +195,11 @@ func WriteAgreement(w io.Writer, cases []LabelledCase, readings []Reading) {
 		for _, c := range cols {
 			fmt.Fprintf(w, " %s |", c.Name)
 		}
-		fmt.Fprint(w, "\n|---|")
+		fmt.Fprint(w, " any other: P |\n|---|")
 		for range cols {
 			fmt.Fprint(w, "---:|")
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, "---:|")
 		for _, r := range readings {
 			if r.Extract == nil {
 				continue
@@ -216,7 +222,33 @@ func WriteAgreement(w io.Writer, cases []LabelledCase, readings []Reading) {
 				}
 				fmt.Fprintf(w, " %.2f / %.2f (%.2f / %.2f) |", a.Precision(), a.Recall(), p.Precision(), rr.Recall())
 			}
-			fmt.Fprintln(w)
+			var p Tally
+			for _, o := range ScoreWith(pooled(in, cols, r.Name), r.Extract) {
+				p.add(o.OverlapP)
+			}
+			fmt.Fprintf(w, " %.2f |\n", p.Precision())
 		}
 	}
+}
+
+// pooled gives each case the keys of every reading of cols but the one named except.
+func pooled(cases []LabelledCase, cols []Reading, except string) []LabelledCase {
+	out := make([]LabelledCase, len(cases))
+	for i, c := range cases {
+		out[i] = c
+		out[i].Expect = nil
+		for _, col := range cols {
+			if col.Name == except {
+				continue
+			}
+			src := []LabelledCase{c}
+			if col.Gold != nil {
+				src = Regold(src, col.Gold)
+			}
+			if len(src) == 1 {
+				out[i].Expect = append(out[i].Expect, src[0].Expect...)
+			}
+		}
+	}
+	return out
 }

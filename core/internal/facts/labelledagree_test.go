@@ -83,9 +83,11 @@ func TestWriteAgreement_table(t *testing.T) {
 		Key  string `json:"key"`
 	}{"profile", "peanut"})
 	var b strings.Builder
-	WriteAgreement(&b, Covered(cases, a), []Reading{{Name: "writers"}, {Name: "A", Extract: AnnotatedFacts(a), Gold: a}})
+	h := func(c *LabelledCase) []Fact { return []Fact{{Content: "User designs in Figma"}} }
+	WriteAgreement(&b, Covered(cases, a), []Reading{{Name: "writers"}, {Name: "A", Extract: AnnotatedFacts(a), Gold: a}, {Name: "H", Extract: h}})
 	out := b.String()
-	for _, want := range []string{"all (2 conversations)", "| A | 0.50 / 1.00 (0.50 / 1.00) | — |"} {
+	for _, want := range []string{"all (2 conversations)", "| facts of \\ keys of | writers | A | any other: P |",
+		"| A | 0.50 / 1.00 (0.50 / 1.00) | — | 0.50 |", "| H | 0.00 / 0.00 (0.00 / 0.00) | 0.50 / 0.50 (0.50 / 0.50) | 0.50 |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}
