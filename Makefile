@@ -180,9 +180,18 @@ $(COMPARE_DIR)/node_modules/.package-lock.json: $(COMPARE_DIR)/package.json $(CO
 
 ## eval-facts: fact extraction's precision, recall and F1 per split, file, language,
 ## category and type on the labelled sets (core/internal/facts/testdata; docs/FACTS.md)
-.PHONY: eval-facts bench-extract
+.PHONY: eval-facts eval-agree bench-extract
 eval-facts:
 	$(GO) run ./cmd/memcore eval-facts
+
+## eval-agree: how far three second readers of 337 blind conversations agree with the
+## writers' keys, with each other and with the heuristics (docs/FACTS.md "How far readers agree")
+comma := ,
+empty :=
+space := $(empty) $(empty)
+AGREE = $(subst $(space),$(comma),$(wildcard core/internal/facts/testdata/agree/reader*.jsonl))
+eval-agree:
+	$(GO) run ./cmd/memcore eval-facts --agree $(AGREE) --heuristics
 
 ## bench-extract: extractFacts on a 40-message conversation, natively (go test -bench)
 ## and in Node through the npm package (js/bench/extract.mjs); docs/FACTS.md keeps the numbers

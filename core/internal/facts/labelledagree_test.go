@@ -93,3 +93,21 @@ func TestWriteAgreement_table(t *testing.T) {
 		}
 	}
 }
+
+// The second readings of testdata/agree load and name labelled cases: a renamed or
+// removed case would drop out of the agreement silently.
+func TestAgreeReadings_coverTheirCases(t *testing.T) {
+	cases, err := LoadLabelled("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []string{"reader1", "reader2", "reader3"} {
+		a, err := LoadAnnotations("testdata/agree/" + r + ".jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(Covered(cases, a)); n != 337 || len(a) != 337 {
+			t.Errorf("%s: %d readings, %d of them name a labelled case; want 337", r, len(a), n)
+		}
+	}
+}
