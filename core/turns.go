@@ -151,6 +151,7 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 			if feedback {
 				n.e.withTurnFeedback(tokens, found) // turnfeedback.go
 			}
+			n.e.withAnswerKind(query, found) // turnanswerkind.go
 		}
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})
