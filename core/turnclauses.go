@@ -36,6 +36,7 @@ func (e *Engine) matchClauses(ns string, clauses []string, session string, pool 
 		if feedback {
 			e.withTurnFeedback(toks, found)
 		}
+		e.withAnswerKind(c, found)
 		best := 0.0
 		for _, f := range found {
 			best = max(best, f.BM25)

@@ -101,7 +101,9 @@ type TurnHit struct {
 // …", text.SplitTranscript) weights the words only the other speakers said at half the
 // last speaker's (turntranscript.go). A long Chinese query's single characters weigh
 // together what 16 would, so that the words naming its topic are not drowned by the
-// characters every turn shares with it by chance (turnunigrams.go). It is how an agent
+// characters every turn shares with it by chance (turnunigrams.go). A turn that holds
+// the kind of answer the question's words ask for (a time for "什么时候 / when …", a number
+// for "多少 / how many …") is lifted (Scoring.TurnAnswerKind, turnanswerkind.go). It is how an agent
 // reaches what compaction took out of its context.
 func (n *Namespace) SearchTurns(ctx context.Context, query string, o SearchTurnsOptions) ([]TurnHit, error) {
 	return n.searchTurns(ctx, query, o, 0)
@@ -151,6 +153,7 @@ func (n *Namespace) searchTurns(ctx context.Context, query string, o SearchTurns
 			if feedback {
 				n.e.withTurnFeedback(tokens, found) // turnfeedback.go
 			}
+			n.e.withAnswerKind(query, found) // turnanswerkind.go
 		}
 		for _, f := range found {
 			hits = append(hits, TurnHit{Turn: f.Turn, Score: f.BM25})

@@ -1199,6 +1199,8 @@ export interface Scoring {
   turnSessionBoost?: number;
   /** searchTurns' weight for feedback from its best hit: the candidates already found are scored again on the best hit's words that the query lacks (0.3; pseudo-relevance feedback, no second search, so a turn is still found only by a word of the query); 0 turns it off. */
   turnFeedback?: number;
+  /** searchTurns' lift for a found turn that holds the kind of answer the question's words ask for: its score × (1 + this) when "when …?" / "什么时候…？" finds a date or time in it, "how many …?" / "多少…？" a number (0.25); 0 turns it off. */
+  turnAnswerKind?: number;
   /** Candidates below this relevance are dropped (0.1). */
   minRelevance?: number;
   /** Cosine similarity a vector candidate needs (0.25); depends on the embedding model. */

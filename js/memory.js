@@ -55,6 +55,7 @@ export const DEFAULT_SCORING = Object.freeze({
   turnContextBM25: 0.4,
   turnSessionBoost: 0.4,
   turnFeedback: 0.3,
+  turnAnswerKind: 0.25,
   minRelevance: 0.1,
   minSimilarity: 0.25,
   rrfK: 60,

@@ -41,6 +41,12 @@ type Weights struct {
 	// lifts the turns about the other side. 0 turns it off.
 	TurnFeedback float64 `json:"turnFeedback"`
 
+	// TurnAnswerKind is how much searchTurns lifts a turn that holds the kind of answer
+	// the question's words ask for (core/turnanswerkind.go): its score times
+	// 1 + TurnAnswerKind when "when …?" finds a date or a time in it, "how many …?" a
+	// number. 0 turns it off.
+	TurnAnswerKind float64 `json:"turnAnswerKind"`
+
 	// MinRelevance drops candidates whose relevance (bm25 / best bm25) is below it: a
 	// memory that shares only a word found in most memories is noise in a prompt, however
 	// important or recent it is.
@@ -80,6 +86,7 @@ func DefaultWeights() Weights {
 		TurnContextBM25:     0.4,
 		TurnSessionBoost:    0.4,
 		TurnFeedback:        0.3,
+		TurnAnswerKind:      0.25,
 		MinRelevance:        0.1,
 		MinSimilarity:       0.25,
 		RRFK:                60,
