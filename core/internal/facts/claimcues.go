@@ -57,6 +57,8 @@ var (
 	requestZH     = lazy(`^(?:请|麻烦|帮我|帮忙|给我|告诉我|让我|教我|替我|能不能|可不可以|可以|想请|陪我|带我|问我|跟我|和我|叫我|求|快|赶紧|记得|别|不要|写(?:一|个|首|篇|段|封|份)|翻译|总结|造|举|列|推荐|解释|讲|画|生成|查|算|改|把|用[“「"])`)
 	objectVerbZH  = lazy(`(?:让|给|帮|请|叫|跟|和|对|被|把|替|教|告诉|问|陪|带|找|送|借|催|约|等|逗|骗|吓|说|像|比|为|向|同|死|坏|疯|哭|醒)$`)
 	asRoleEN      = lazy(`(?i)^(?:as|being)\s+(an?)\s+([a-z][a-z -]{1,40})$`)
+	// asSomeoneEN: "As someone who's colorblind, …", "as a person with ADHD" (claims.go).
+	asSomeoneEN = lazy(`(?i)^as\s+(?:someone|somebody|a\s+person|a\s+guy|a\s+woman|a\s+man|one)\s+(who(?:'s|’s|\s+is|\s+has|\s+was)?|with)\s+([a-z0-9][a-z0-9 '’/-]{1,50})$`)
 	asRoleZH      = lazy(`^作为(一个|一名|一位|一枚|个)?([\p{Han}A-Za-z]{2,12})$`)
 	ourPlace      = lazy(`^们(?:公司|团队|部门|组|学校|项目|单位|小区|班)`)
 	pronounsEN    = lazy(`(?i)\b(?:she/her|he/him|they/them|she/they|he/they|xe/xem|ze/zir)\b`)

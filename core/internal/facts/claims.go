@@ -259,6 +259,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if m := asRoleEN.FindStringSubmatch(head(text, 64)); latin && m != nil {
 		return classify("User is "+strings.ToLower(m[1])+" "+m[2], text, remember), true // "As a nurse, …"
 	}
+	if m := asSomeoneEN.FindStringSubmatch(head(text, 80)); latin && m != nil {
+		return classify(asSomeone(m[1], m[2]), text, remember), true
+	}
 	if m := asRoleZH.FindStringSubmatch(head(text, 48)); han && m != nil {
 		return classify("用户是"+m[1]+m[2], text, remember), true // "作为一个程序员，…"
 	}

@@ -459,7 +459,7 @@ func locationEN(m *regexp2.Match, s *sentence) (Fact, bool) {
 
 func nameZH(m *regexp2.Match, s *sentence) (Fact, bool) {
 	x, ok := object(group(m, "x"))
-	if !ok || strings.HasPrefix(x, "我") || strings.ContainsAny(x, "他她你它了谁") || strings.Contains(x, "什么") || !mine(m, s) {
+	if !ok || strings.HasPrefix(x, "我") || strings.ContainsAny(x, "他她你它了谁") || strings.Contains(x, "什么") || !mine(m, s) || namesCounted(m, s) {
 		return Fact{}, false
 	}
 	return Fact{Type: TypeProfile, Content: "用户叫" + x, Subject: "user", Predicate: "name", Confidence: 0.9}, true

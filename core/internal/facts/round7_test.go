@@ -1,0 +1,40 @@
+package facts
+
+import "testing"
+
+// TestClaims_part7 covers the seventh round's fixes (namecounted.go, assomeone.go, the
+// "since" lead in claimrewrite.go), in phrasings other than dev10.json's. The file's name
+// sorts after dfa_test.go on purpose: the tests before TestDFA2_compiles leave it about 90
+// of dfaMaxTotal's 8,000 DFA states, and the DFAs these messages make took the rest.
+func TestClaims_part7(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string // a substring of each fact, in order; nil: no fact
+	}{
+		// A bare "叫X" after a counted noun names it, not the user.
+		{"zh_pet_name", "我养了一条狗，叫旺财", []string{"用户养了一条狗，叫旺财"}},
+		{"yue_pet_name", "我屋企有隻貓，叫咪咪", []string{"叫咪咪"}},
+		{"zh_son_name", "我有个儿子，叫小宇", []string{"用户有个儿子，叫小宇"}},
+		{"zh_user_counted", "我是一个程序员，叫小王", []string{"用户是一个程序员", "用户叫小王"}},
+		{"zh_user_name_first", "我叫李明，是一名工程师", []string{"用户叫李明", "工程师"}},
+		// "As someone who…" leads a request with a claim.
+		{"en_as_someone_is", "As someone who's colorblind, which palettes work?", []string{"User is colorblind"}},
+		{"en_as_someone_with", "As someone with ADHD, how do I plan my week?", []string{"User has ADHD"}},
+		{"en_as_someone_verb", "as someone who hates crowds, where should I go in Paris?", []string{"User hates crowds"}},
+		{"en_as_someone_question", "As someone who?", nil},
+		// "Since I…" is a reason; "since 2019" is a time.
+		{"en_since_reason", "Since I only have a Chromebook, which editors can I use?", []string{"User only has a Chromebook"}},
+		{"en_since_time", "Since 2019 I have lived in Berlin.", []string{"User has lived in Berlin since 2019"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
+	}
+}
+
+// TestClaims_sinceReason: the reason's "since" is dropped, not moved to the end as a time
+// ("User only has a Chromebook since" before the seventh round).
+func TestClaims_sinceReason(t *testing.T) {
+	got := Extract([]Message{{Role: "user", Text: "Since I only have a Chromebook, which editors can I use?"}}, Options{MinMessages: 1}).Facts
+	if len(got) != 1 || got[0].Content != "User only has a Chromebook" {
+		t.Errorf("got %+v, want one fact %q", got, "User only has a Chromebook")
+	}
+}
