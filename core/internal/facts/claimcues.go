@@ -59,13 +59,13 @@ var (
 	asRoleEN      = lazy(`(?i)^(?:as|being)\s+(an?)\s+([a-z][a-z -]{1,40})$`)
 	// asSomeoneEN: "As someone who's colorblind, …", "as a person with ADHD" (claims.go).
 	asSomeoneEN = lazy(`(?i)^as\s+(?:someone|somebody|a\s+person|a\s+guy|a\s+woman|a\s+man|one)\s+(who(?:'s|’s|\s+is|\s+has|\s+was)?|with)\s+([a-z0-9][a-z0-9 '’/-]{1,50})$`)
-	asRoleZH      = lazy(`^作为(一个|一名|一位|一枚|个)?([\p{Han}A-Za-z]{2,12})$`)
-	ourPlace      = lazy(`^们(?:公司|团队|部门|组|学校|项目|单位|小区|班)`)
-	pronounsEN    = lazy(`(?i)\b(?:she/her|he/him|they/them|she/they|he/they|xe/xem|ze/zir)\b`)
-	hereEN        = lazy(`(?i)^([a-z0-9][a-z0-9 -]{2,40}?)\s+here(?:[,.!;]|$)`)
-	whenItComes   = lazy(`(?i)^when\s+it\s+comes\s+to\b`)
-	hedgeEN       = lazy(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
-	callMe        = lazy(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
+	asRoleZH    = lazy(`^作为(一个|一名|一位|一枚|个)?([\p{Han}A-Za-z]{2,12})$`)
+	ourPlace    = lazy(`^们(?:公司|团队|部门|组|学校|项目|单位|小区|班)`)
+	pronounsEN  = lazy(`(?i)\b(?:she/her|he/him|they/them|she/they|he/they|xe/xem|ze/zir)\b`)
+	hereEN      = lazy(`(?i)^([a-z0-9][a-z0-9 -]{2,40}?)\s+here(?:[,.!;]|$)`)
+	whenItComes = lazy(`(?i)^when\s+it\s+comes\s+to\b`)
+	hedgeEN     = lazy(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
+	callMe      = lazy(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
 	// myThing: "my code compiles", "my build failed" are the work at hand, not the user.
 	myThing = lazy(`(?i)^(?:code|script|function|program|build|app|test|tests|query|class|output|pr|branch|commit|repo|server|api|endpoint|question|answer|point|bad|mistake|message|previous|last|first|request|prompt|order|package|parcel|delivery|battery)\b|^[\w'-]+(?:\s+[\w'-]+)?\s+(?:keeps|kept|won't|wont|doesn't|didn't|isn't\s+working|stopped|crashed|crashes|froze|freezes|broke|is\s+(?:broken|slow|dead|dying|acting|not\s+working|down)|died|hasn't\s+arrived)\b`)
 	// kin and possessions after 我 ("我老婆叫小雨" is about the user's wife).
