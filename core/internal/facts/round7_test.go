@@ -22,6 +22,11 @@ func TestClaims_part7(t *testing.T) {
 		{"en_as_someone_with", "As someone with ADHD, how do I plan my week?", []string{"User has ADHD"}},
 		{"en_as_someone_verb", "as someone who hates crowds, where should I go in Paris?", []string{"User hates crowds"}},
 		{"en_as_someone_question", "As someone who?", nil},
+		// A named tool in a continuation is a fact of its own, a group's too.
+		{"zh_tool_stored", "我平时用 Bear 写日记，照片都存在 Google Photos", []string{"Bear", "用户照片都存在 Google Photos"}},
+		{"zh_group_tool", "我们 team 用 Linear 管需求，CI 是 CircleCI", []string{"Linear", "用户他们CI 是 CircleCI"}},
+		{"zh_group_no_tool", "我们公司用 Slack，挺好用的", []string{"用户所在的公司用 Slack，挺好用的"}},
+		{"zh_is_of", "明天 10am 我有个 interview，是 Amazon 的", []string{"interview，是 Amazon 的"}},
 		// "Since I…" is a reason; "since 2019" is a time.
 		{"en_since_reason", "Since I only have a Chromebook, which editors can I use?", []string{"User only has a Chromebook"}},
 		{"en_since_time", "Since 2019 I have lived in Berlin.", []string{"User has lived in Berlin since 2019"}},
