@@ -27,6 +27,10 @@ func TestClaims_part7(t *testing.T) {
 		{"zh_group_tool", "我们 team 用 Linear 管需求，CI 是 CircleCI", []string{"Linear", "用户他们CI 是 CircleCI"}},
 		{"zh_group_no_tool", "我们公司用 Slack，挺好用的", []string{"用户所在的公司用 Slack，挺好用的"}},
 		{"zh_is_of", "明天 10am 我有个 interview，是 Amazon 的", []string{"interview，是 Amazon 的"}},
+		// A work claim's tools after ", mostly" are a fact of their own; a taste's are not.
+		{"en_mostly_tools", "I work at Stripe on the billing team, mostly Scala", []string{"User works at Stripe on the billing team", "User mostly uses Scala"}},
+		{"en_some_tool", "I code mostly in Go at work, some Rust for fun", []string{"Go at work", "User also uses some Rust for fun"}},
+		{"en_mostly_taste", "I love old films, mostly Hitchcock", []string{"Hitchcock"}},
 		// "Since I…" is a reason; "since 2019" is a time.
 		{"en_since_reason", "Since I only have a Chromebook, which editors can I use?", []string{"User only has a Chromebook"}},
 		{"en_since_time", "Since 2019 I have lived in Berlin.", []string{"User has lived in Berlin since 2019"}},
