@@ -326,6 +326,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	}
 	out, cl := gateSentence(s, out, claims(s, idx, took, lazy))
 	out, cl = en5Sentence(s, idx, out, cl) // fifth round, English (claimen5.go)
+	cl = askFor7(s, idx, cl)               // seventh round: a remember-question, whom a request is for (askfor7.go)
 	return modelSentence(s, idx, out, cl)  // the claim detector's fallback (claimmodelgate.go)
 }
 

@@ -31,6 +31,13 @@ func TestClaims_part7(t *testing.T) {
 		{"en_mostly_tools", "I work at Stripe on the billing team, mostly Scala", []string{"User works at Stripe on the billing team", "User mostly uses Scala"}},
 		{"en_some_tool", "I code mostly in Go at work, some Rust for fun", []string{"Go at work", "User also uses some Rust for fun"}},
 		{"en_mostly_taste", "I love old films, mostly Hitchcock", []string{"Hitchcock"}},
+		// Whom a request is for; a remember-question.
+		{"en_for_kin_said", "This is for my son Leo, he's 4 and loves trains.", []string{"User's son Leo is 4 and loves trains"}},
+		{"en_for_kin_name", "ok it's for my wife Anna", []string{"User's wife is named Anna"}},
+		{"en_for_kin_bare", "It's for my mom", nil},
+		{"en_for_not_kin", "It's for my presentation, it's due Monday", nil},
+		{"zh_remember_ask", "你可以帮我记住我每周三晚上有羽毛球课吗？", []string{"用户每周三晚上有羽毛球课"}},
+		{"zh_remember_ask_you", "你能记住你上次说的吗", nil},
 		// "Since I…" is a reason; "since 2019" is a time.
 		{"en_since_reason", "Since I only have a Chromebook, which editors can I use?", []string{"User only has a Chromebook"}},
 		{"en_since_time", "Since 2019 I have lived in Berlin.", []string{"User has lived in Berlin since 2019"}},
