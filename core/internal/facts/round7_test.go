@@ -38,6 +38,11 @@ func TestClaims_part7(t *testing.T) {
 		{"en_for_not_kin", "It's for my presentation, it's due Monday", nil},
 		{"zh_remember_ask", "你可以帮我记住我每周三晚上有羽毛球课吗？", []string{"用户每周三晚上有羽毛球课"}},
 		{"zh_remember_ask_you", "你能记住你上次说的吗", nil},
+		// 他/她 after a clause that named a relative beside the user is that relative.
+		{"zh_kin_with", "我跟我姐关系很好，她在上海当律师", []string{"关系很好", "用户的姐在上海当律师"}},
+		{"zh_kin_have", "我有个弟弟，他今年考研", []string{"用户有个弟弟", "用户的弟弟今年考研"}},
+		{"zh_kin_wrong_gender", "我有个弟弟，她今年考研", []string{"用户有个弟弟"}},
+		{"zh_kin_they", "我和我妹去旅游了，他们都说好玩", nil}, // a trip (passing), and 他们 is not the sister
 		// "Since I…" is a reason; "since 2019" is a time.
 		{"en_since_reason", "Since I only have a Chromebook, which editors can I use?", []string{"User only has a Chromebook"}},
 		{"en_since_time", "Since 2019 I have lived in Berlin.", []string{"User has lived in Berlin since 2019"}},
