@@ -16,6 +16,9 @@ import "strings"
 var (
 	// forKinEN: "it's/this is for my <kin> [Name][, she's/he's …]".
 	forKinEN = lazy(`^(?i:(?:(?:ok|okay|nice|cool|great|thanks|so)[,.!]*\s+)?(?:it'?s|it\s+is|this\s+is|that'?s|these\s+are|(?:i'?m\s+|i\s+am\s+)?(?:asking|shopping|buying|planning|cooking))\s+for\s+my\s+(` + kinAlt7 + `))(?:\s+([A-Z][a-z]+))?(?:\s*[,;—-]+\s*(?i:(he|she|they)(?:'s|’s|\s+is|\s+are|'re|’re)\s+)(.+?))?[.!]*$`)
+	// rememberSaysZH7: what follows 记住 says something ("我咖啡要加燕麦奶", "我的工号是 A1234"),
+	// not only names a thing ("你能记住我的名字吗" asks about the assistant).
+	rememberSaysZH7 = lazy(`^我的?\p{Han}{0,8}?(?:是|要|在|有|叫|对|不|爱|喜欢|每|住|用|吃|喝|过敏)|\d`)
 	// rememberAskZH: "(你)能(帮我)记住/记一下 我… 吗？".
 	rememberAskZH = lazy(`^(?:你)?(?:能|可以|能不能|可不可以|能否)(?:帮我)?(?:记住|记一下|记下|记着|记)(?:一下)?\s*(我.{2,40}?)\s*(?:吗|么|嘛|不)?\s*[？?]?$`)
 )
@@ -60,7 +63,7 @@ func rememberAsk7(text string, idx int) (Fact, bool) {
 		return Fact{}, false
 	}
 	m := rememberAskZH.FindStringSubmatch(strings.TrimSpace(text))
-	if m == nil || strings.Contains(m[1], "你") {
+	if m == nil || strings.Contains(m[1], "你") || !rememberSaysZH7.MatchString(m[1]) {
 		return Fact{}, false
 	}
 	f := classify(rewriteZH(m[1]), m[1], true)

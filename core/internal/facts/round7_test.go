@@ -38,6 +38,8 @@ func TestClaims_part7(t *testing.T) {
 		{"en_for_not_kin", "It's for my presentation, it's due Monday", nil},
 		{"zh_remember_ask", "你可以帮我记住我每周三晚上有羽毛球课吗？", []string{"用户每周三晚上有羽毛球课"}},
 		{"zh_remember_ask_you", "你能记住你上次说的吗", nil},
+		{"zh_remember_ask_thing", "你能记住我的名字吗", nil},
+		{"zh_remember_ask_is", "你能记住我是素食者吗", []string{"用户是素食者"}},
 		// 他/她 after a clause that named a relative beside the user is that relative.
 		{"zh_kin_with", "我跟我姐关系很好，她在上海当律师", []string{"关系很好", "用户的姐在上海当律师"}},
 		{"zh_kin_have", "我有个弟弟，他今年考研", []string{"用户有个弟弟", "用户的弟弟今年考研"}},
