@@ -57,13 +57,15 @@ var (
 	requestZH     = lazy(`^(?:请|麻烦|帮我|帮忙|给我|告诉我|让我|教我|替我|能不能|可不可以|可以|想请|陪我|带我|问我|跟我|和我|叫我|求|快|赶紧|记得|别|不要|写(?:一|个|首|篇|段|封|份)|翻译|总结|造|举|列|推荐|解释|讲|画|生成|查|算|改|把|用[“「"])`)
 	objectVerbZH  = lazy(`(?:让|给|帮|请|叫|跟|和|对|被|把|替|教|告诉|问|陪|带|找|送|借|催|约|等|逗|骗|吓|说|像|比|为|向|同|死|坏|疯|哭|醒)$`)
 	asRoleEN      = lazy(`(?i)^(?:as|being)\s+(an?)\s+([a-z][a-z -]{1,40})$`)
-	asRoleZH      = lazy(`^作为(一个|一名|一位|一枚|个)?([\p{Han}A-Za-z]{2,12})$`)
-	ourPlace      = lazy(`^们(?:公司|团队|部门|组|学校|项目|单位|小区|班)`)
-	pronounsEN    = lazy(`(?i)\b(?:she/her|he/him|they/them|she/they|he/they|xe/xem|ze/zir)\b`)
-	hereEN        = lazy(`(?i)^([a-z0-9][a-z0-9 -]{2,40}?)\s+here(?:[,.!;]|$)`)
-	whenItComes   = lazy(`(?i)^when\s+it\s+comes\s+to\b`)
-	hedgeEN       = lazy(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
-	callMe        = lazy(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
+	// asSomeoneEN: "As someone who's colorblind, …", "as a person with ADHD" (claims.go).
+	asSomeoneEN = lazy(`(?i)^as\s+(?:someone|somebody|a\s+person|a\s+guy|a\s+woman|a\s+man|one)\s+(who(?:'s|’s|\s+is|\s+has|\s+was)?|with)\s+([a-z0-9][a-z0-9 '’/-]{1,50})$`)
+	asRoleZH    = lazy(`^作为(一个|一名|一位|一枚|个)?([\p{Han}A-Za-z]{2,12})$`)
+	ourPlace    = lazy(`^们(?:公司|团队|部门|组|学校|项目|单位|小区|班)`)
+	pronounsEN  = lazy(`(?i)\b(?:she/her|he/him|they/them|she/they|he/they|xe/xem|ze/zir)\b`)
+	hereEN      = lazy(`(?i)^([a-z0-9][a-z0-9 -]{2,40}?)\s+here(?:[,.!;]|$)`)
+	whenItComes = lazy(`(?i)^when\s+it\s+comes\s+to\b`)
+	hedgeEN     = lazy(`(?i)^i\s+(?:think|guess|feel\s+like|suppose|believe)\s+(?:that\s+)?(?:i\b)`)
+	callMe      = lazy(`(?i)^(?:you\s+can\s+|just\s+|please\s+)?call\s+me\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)`)
 	// myThing: "my code compiles", "my build failed" are the work at hand, not the user.
 	myThing = lazy(`(?i)^(?:code|script|function|program|build|app|test|tests|query|class|output|pr|branch|commit|repo|server|api|endpoint|question|answer|point|bad|mistake|message|previous|last|first|request|prompt|order|package|parcel|delivery|battery)\b|^[\w'-]+(?:\s+[\w'-]+)?\s+(?:keeps|kept|won't|wont|doesn't|didn't|isn't\s+working|stopped|crashed|crashes|froze|freezes|broke|is\s+(?:broken|slow|dead|dying|acting|not\s+working|down)|died|hasn't\s+arrived)\b`)
 	// kin and possessions after 我 ("我老婆叫小雨" is about the user's wife).

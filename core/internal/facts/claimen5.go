@@ -167,8 +167,12 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			if may(lc, compoundNeed5) {
 				f.Content = compoundVerb5EN.ReplaceAllString(f.Content, "$1 ${2}s")
 			}
+			var tools Fact
+			f, tools, hasTools := mostlyTool7(f) // "…, mostly Ruby": the tools apart (mostlytool7.go)
 			out = append(out, f)
-			if g, ok := gap5(f); ok {
+			if hasTools {
+				out = append(out, tools)
+			} else if g, ok := gap5(f); ok {
 				out = append(out, g)
 			} else if g, ok := coord5(f); ok && !saidElse5(cl, f.Content, g.Content) {
 				out = append(out, g)

@@ -77,6 +77,10 @@ func rewriteENAt(clause string, lead bool, m []int) string {
 		if pre != "" {
 			// "Every Tuesday I teach…" → "User teaches … every Tuesday"; conjunctions go.
 			pre = strings.TrimSpace(conjRE.ReplaceAllString(strings.TrimRight(pre, ", "), ""))
+			if strings.EqualFold(pre, "since") {
+				// "Since I only have a Chromebook, …": a reason, not a time ("since 2019" keeps).
+				pre = ""
+			}
 			if pre != "" {
 				body = strings.TrimRight(body, " ,") + " " + strings.ToLower(pre[:1]) + pre[1:]
 			}

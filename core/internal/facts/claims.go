@@ -57,6 +57,7 @@ type claimState struct {
 	remember bool   // the sentence asks to remember
 	en       bool   // the last claim was an English one with the user as subject
 	first    bool   // the clause is the sentence's first
+	kin      string // a relative a clause named beside the user ("我跟我老公…"), for a 他/她 after it (kinpronoun7.go)
 }
 
 // claims returns the facts of a user sentence's claims. skip holds rune indexes of cues
@@ -203,6 +204,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		}
 	}
 	text = colloquialZH(text)
+	if f, ok := st.kinPronoun7(text, remember); ok {
+		return f, true
+	}
 	text, f5, ok5 := st.claimZH5(text, remember) // the fifth round's Chinese kinds (claimzh5self.go)
 	if ok5 {
 		return f5, true
@@ -258,6 +262,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	}
 	if m := asRoleEN.FindStringSubmatch(head(text, 64)); latin && m != nil {
 		return classify("User is "+strings.ToLower(m[1])+" "+m[2], text, remember), true // "As a nurse, …"
+	}
+	if m := asSomeoneEN.FindStringSubmatch(head(text, 80)); latin && m != nil {
+		return classify(asSomeone(m[1], m[2]), text, remember), true
 	}
 	if m := asRoleZH.FindStringSubmatch(head(text, 48)); han && m != nil {
 		return classify("用户是"+m[1]+m[2], text, remember), true // "作为一个程序员，…"

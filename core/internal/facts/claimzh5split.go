@@ -87,11 +87,28 @@ func splitZH5(cl []Fact) []Fact {
 				subj += "的" + k // "用户的媳妇怀孕五个月了，预产期是…": the wife's
 			}
 		}
-		kid := subj != "用户" && subj != "用户的"
+		group := groupSubjectZH7(c) // "用户所在的公司", "用户他们" (splittool7.go)
+		if group != "" {
+			subj = group
+		}
+		kid := subj != "用户" && subj != "用户的" && group == ""
 		kept := pieces[:1]
 		var more []Fact
 		for _, p := range pieces[1:] {
 			t := strings.TrimSpace(contLead.ReplaceAllString(strings.TrimSpace(p), ""))
+			if tool := toolOfOwnZH7(t); tool || group != "" {
+				// A group's claim splits only at a named tool; a stored-in tool ("…，密码全放在
+				// 1Password 里") is a named tool of its own too (splittool7.go).
+				if !tool || strings.HasPrefix(t, "用户") || contStop.MatchString(t) || contMerge.MatchString(t) && !strings.HasPrefix(t, "主要") {
+					kept = append(kept, p)
+					continue
+				}
+				g := classify(subj+t, t, f.remembered())
+				g.Evidence = f.Evidence
+				g.Confidence = min(g.Confidence, f.Confidence)
+				more = append(more, g)
+				continue
+			}
 			if !hasHan(t) || !(t[0] >= 'A' && t[0] <= 'Z') && !may(t, ownKeyNeedZH5) && !ageOnlyZH5.MatchString(t) || !ownKeyZH5.MatchString(t) && !(kid && schoolZH5.MatchString(t)) && !(subj == "用户" && ageOnlyZH5.MatchString(t)) || strings.HasPrefix(t, "用户") || contStop.MatchString(t) ||
 				contMerge.MatchString(t) && !strings.HasPrefix(t, "主要") {
 				kept = append(kept, p)
@@ -130,5 +147,5 @@ func splitZH5(cl []Fact) []Fact {
 // (not the household's, a workplace's or a group's) and with a Chinese comma.
 func splittableZH5(c string) bool {
 	return strings.HasPrefix(c, "用户") && strings.Contains(c, "，") && !(strings.HasPrefix(c, "用户家") && !strings.HasPrefix(c, "用户家里")) &&
-		!strings.HasPrefix(c, "用户所在") && !strings.HasPrefix(c, "用户他们")
+		(!strings.HasPrefix(c, "用户所在") && !strings.HasPrefix(c, "用户他们") || groupSubjectZH7(c) != "")
 }

@@ -326,6 +326,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	}
 	out, cl := gateSentence(s, out, claims(s, idx, took, lazy))
 	out, cl = en5Sentence(s, idx, out, cl) // fifth round, English (claimen5.go)
+	cl = askFor7(s, idx, cl)               // seventh round: a remember-question, whom a request is for (askfor7.go)
 	return modelSentence(s, idx, out, cl)  // the claim detector's fallback (claimmodelgate.go)
 }
 
@@ -459,7 +460,7 @@ func locationEN(m *regexp2.Match, s *sentence) (Fact, bool) {
 
 func nameZH(m *regexp2.Match, s *sentence) (Fact, bool) {
 	x, ok := object(group(m, "x"))
-	if !ok || strings.HasPrefix(x, "我") || strings.ContainsAny(x, "他她你它了谁") || strings.Contains(x, "什么") || !mine(m, s) {
+	if !ok || strings.HasPrefix(x, "我") || strings.ContainsAny(x, "他她你它了谁") || strings.Contains(x, "什么") || !mine(m, s) || namesCounted(m, s) {
 		return Fact{}, false
 	}
 	return Fact{Type: TypeProfile, Content: "用户叫" + x, Subject: "user", Predicate: "name", Confidence: 0.9}, true
