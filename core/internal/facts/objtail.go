@@ -1,0 +1,409 @@
+package facts
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/dlclark/regexp2"
+)
+
+// The object tails of the profile and preference patterns, matched without regexp2's
+// per-character lookahead, with the same result.
+//
+// Why: a pattern ending in an object and its stop — enObj, usesObj, zhObj:
+// `(?<x>[^,;…]{1,120}?)(?=\s*(?:$|[,;…]|\.(?:\s|$)|\s(?i:but|because|…)\b))` — costs
+// regexp2 about 150 ns a character of the object natively (the lazy loop evaluates the
+// stop's alternation after every character): 8–9 µs for "I really love hiking in the
+// mountains on weekends.", of which the words before the object take 1 µs. These
+// patterns run on nearly every sentence that says something, and were the largest part
+// of extraction's time in Node.
+//
+// How, exactly: a pattern P = PRE OBJ STOP (closing parentheses may follow OBJ and STOP)
+// is matched in three steps.
+//  1. PRE alone (its groups closed) is run by regexp2: its leftmost match at p, through
+//     its first path in regexp2's order, ends at xs. P matches nowhere before p (every
+//     match of P starts with one of PRE), and at p regexp2 tries PRE's first path first.
+//  2. Go code finds the object's end e as the lazy quantifier does: the least k in
+//     [min,max] with the k characters from xs outside the class and the stop holding at
+//     xs+k (stopAt: the stop's alternatives, worked out below, on regexp2's own \s and
+//     case folding). If there is none, P would backtrack into PRE: the pattern is run
+//     whole by regexp2, as before.
+//  3. The match itself (a *regexp2.Match, what the builders read) is made by regexp2 with
+//     PRE (?<x>[^…]{min,max}) \z over the text cut at e: the object is then greedy and
+//     ends at the end, one tight loop. The result is checked against what steps 1 and 2
+//     say P's match is — its start and end, the object, every other group's captures as
+//     PRE's, the groups around the object ending at e — and any difference (the cut text
+//     can let PRE match elsewhere) sends the pattern whole to regexp2.
+//
+// The match's text is the cut one, so the next match is found with FindNextMatchIn and
+// the sentence's runes, not regexp2's FindNextMatch. A pattern whose shape is not exactly
+// this (an alternation around the object, a numbered or option group enclosing it, inline
+// options, another group named x, a stop of another form) has no objTail and runs as
+// before. With prefilter off none is used: TestPrefilter_changesNothing and FuzzExtract
+// compare every result with regexp2's own; FuzzObjTail compares the matches.
+type objTail struct {
+	head, cut *regexp2.Regexp
+	class     []rune // the object's excluded characters
+	min, max  int
+	stop      objStop
+	around    []int // numbers of the groups enclosing the object (named or not captured)
+	xGroup    int   // the object's group number in P and cut
+}
+
+// objStop is one of the stop lookaheads the tails end with.
+type objStop struct {
+	en    bool       // `(?=\s*(?:$|[P]|\.(?:\s|$)|\s(?i:W)(?![A-Za-z0-9_])))`; else `(?=$|[P]|\.(?:\s|$)|Z…)`
+	punct []rune     // P
+	words [][]string // W: alternatives, each words joined by \s+ (lower case)
+	lits  []string   // Z: literal alternatives (zh)
+}
+
+// The shapes newObjTail reads a pattern with, compiled on its first call (not at start,
+// and not lazy: a DFA for them would spend the package's DFA state budget on patterns' sources).
+var objTailShapes = sync.OnceValue(compileObjTailShapes)
+
+type objTailShapeREs struct{ shape, stopEN, stopZH *regexp.Regexp }
+
+func compileObjTailShapes() (s objTailShapeREs) {
+	s.shape = regexp.MustCompile(`^(.*)\(\?<x>\[\^([^\]\\\-\[]+)\]\{(\d+),(\d+)\}\?\)(\)*)(\(\?=.*)$`)
+	s.stopEN = regexp.MustCompile(`^\(\?=\\s\*\(\?:\$\|\[([^\]\\\-\[]+)\]\|\\\.\(\?:\\s\|\$\)\|\\s\(\?i:([A-Za-z|\\s+]+)\)\(\?!\[A-Za-z0-9_\]\)\)\)$`)
+	s.stopZH = regexp.MustCompile(`^\(\?=\$\|\[([^\]\\\-\[]+)\]\|\\\.\(\?:\\s\|\$\)((?:\|[^|()\\\[\]{}.*+?^$]+)*)\)$`)
+	return s
+}
+
+// newObjTail returns the objTail of pattern p, or nil when p is not of the shape.
+func newObjTail(p string) *objTail {
+	shapes := objTailShapes()
+	stopEN, stopZH := shapes.stopEN, shapes.stopZH
+	sm := shapes.shape.FindStringSubmatch(p)
+	if sm == nil {
+		return nil
+	}
+	pre, class, close1 := sm[1], sm[2], sm[5]
+	t := &objTail{class: []rune(class)}
+	stopSrc, close2 := sm[6], ""
+	for !stopEN.MatchString(stopSrc) && !stopZH.MatchString(stopSrc) && strings.HasSuffix(stopSrc, ")") {
+		stopSrc, close2 = stopSrc[:len(stopSrc)-1], close2+")"
+	}
+	var err error
+	if t.min, err = strconv.Atoi(sm[3]); err != nil || t.min < 1 {
+		return nil
+	}
+	if t.max, err = strconv.Atoi(sm[4]); err != nil || t.max < t.min {
+		return nil
+	}
+	if ss := stopEN.FindStringSubmatch(stopSrc); ss != nil {
+		t.stop = objStop{en: true, punct: []rune(ss[1])}
+		for _, alt := range strings.Split(ss[2], "|") {
+			ws := strings.Split(strings.ToLower(alt), `\s+`)
+			for _, w := range ws {
+				if w == "" || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" {
+					return nil
+				}
+			}
+			t.stop.words = append(t.stop.words, ws)
+		}
+	} else if ss := stopZH.FindStringSubmatch(stopSrc); ss != nil {
+		t.stop = objStop{punct: []rune(ss[1])}
+		if ss[2] != "" {
+			t.stop.lits = strings.Split(ss[2][1:], "|")
+		}
+		for _, l := range t.stop.lits {
+			for _, r := range l {
+				if r < 0x80 || unicode.ToLower(r) != r || unicode.ToUpper(r) != r {
+					return nil // Han only: no case, no ASCII metacharacter
+				}
+			}
+		}
+	} else {
+		return nil
+	}
+	if slices.ContainsFunc(t.stop.punct, isSpace2) || slices.Contains(t.stop.punct, '.') {
+		return nil
+	}
+	open, ok := openGroups(pre)
+	if !ok || len(open) != len(close1)+len(close2) {
+		return nil
+	}
+	closeAll := strings.Repeat(")", len(open))
+	head, err := regexp2.Compile(pre+closeAll, regexp2.None)
+	if err != nil {
+		return nil
+	}
+	cut, err := regexp2.Compile(pre+`(?<x>[^`+class+`]{`+sm[3]+`,`+sm[4]+`})`+closeAll+`\z`, regexp2.None)
+	if err != nil {
+		return nil
+	}
+	t.head, t.cut = head, cut
+	t.xGroup = cut.GroupNumberFromName("x")
+	if t.xGroup < 0 || head.GroupNumberFromName("x") >= 0 {
+		return nil
+	}
+	for _, name := range open {
+		if name == "" {
+			continue // (?: … )
+		}
+		n := head.GroupNumberFromName(name)
+		if n < 0 || n != cut.GroupNumberFromName(name) || strings.Count(pre, "(?<"+name+">") != 1 {
+			return nil
+		}
+		t.around = append(t.around, n)
+	}
+	return t
+}
+
+// openGroups returns the groups pre leaves open, outermost first ("" for a non-capturing
+// one), and false when pre is not of a shape objTail can split: an alternation at the
+// level of the object or of a group around it, a group around it that is numbered, an
+// option or lookaround group, or inline options or a comment anywhere.
+func openGroups(pre string) ([]string, bool) {
+	type frame struct {
+		name string
+		alt  bool
+	}
+	stack := []frame{{}}
+	for i := 0; i < len(pre); i++ {
+		switch c := pre[i]; c {
+		case '\\':
+			i++
+		case '[':
+			i++
+			if i < len(pre) && pre[i] == '^' {
+				i++
+			}
+			if i < len(pre) && pre[i] == ']' {
+				return nil, false
+			}
+			for i < len(pre) && pre[i] != ']' {
+				if pre[i] == '\\' {
+					i++
+				}
+				i++
+			}
+		case '|':
+			stack[len(stack)-1].alt = true
+		case ')':
+			if len(stack) == 1 {
+				return nil, false
+			}
+			stack = stack[:len(stack)-1]
+		case '(':
+			rest := pre[i+1:]
+			switch {
+			case !strings.HasPrefix(rest, "?"):
+				stack = append(stack, frame{name: "#"}) // numbered
+			case strings.HasPrefix(rest, "?:"):
+				stack = append(stack, frame{})
+			case strings.HasPrefix(rest, "?<") && !strings.HasPrefix(rest, "?<=") && !strings.HasPrefix(rest, "?<!"):
+				end := strings.IndexByte(rest, '>')
+				name := rest[2:max(2, end)]
+				if end < 0 || name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" {
+					return nil, false
+				}
+				stack = append(stack, frame{name: name})
+			case strings.HasPrefix(rest, "?=") || strings.HasPrefix(rest, "?!") || strings.HasPrefix(rest, "?<=") ||
+				strings.HasPrefix(rest, "?<!") || strings.HasPrefix(rest, "?>"):
+				stack = append(stack, frame{name: "#"})
+			default: // (?i: … ), (?i), (?#…), (?'name'…), conditionals
+				j := 1
+				for j < len(rest) && strings.IndexByte("imnsx-", rest[j]) >= 0 {
+					j++
+				}
+				if j == 1 || j >= len(rest) || rest[j] != ':' {
+					return nil, false
+				}
+				stack = append(stack, frame{name: "#"})
+			}
+		}
+	}
+	var open []string
+	for k, f := range stack {
+		if f.alt || k > 0 && f.name == "#" {
+			return nil, false
+		}
+		if k > 0 {
+			open = append(open, f.name)
+		}
+	}
+	return open, true
+}
+
+// isSpace2 is regexp2's \s (TestIsSpace2_allRunes compares every character).
+func isSpace2(r rune) bool {
+	if r < 0x80 {
+		return r == ' ' || r >= '\t' && r <= '\r'
+	}
+	return unicode.IsSpace(r)
+}
+
+// stopAt reports whether the stop holds at q in r. For the English form: \s* takes the
+// white space from q to t; the alternatives then hold at t when t is the end ($), r[t] is
+// in P, or r[t] is a dot before white space or the end; regexp2 then gives back white
+// space, and at t-1 (white space) only \s W can hold, with W at t. At an earlier
+// position W would start on white space, and no other alternative starts there ($ needs
+// the end, P and the dot hold no white space).
+func (s *objStop) stopAt(r []rune, q int) bool {
+	n := len(r)
+	if !s.en {
+		switch {
+		case q == n || q == n-1 && r[q] == '\n':
+			return true
+		case slices.Contains(s.punct, r[q]):
+			return true
+		case r[q] == '.' && (q+1 == n || isSpace2(r[q+1])):
+			return true
+		}
+		for _, l := range s.lits {
+			if hasRunePrefix(r[q:], l) {
+				return true
+			}
+		}
+		return false
+	}
+	t := q
+	for t < n && isSpace2(r[t]) {
+		t++
+	}
+	switch {
+	case t == n:
+		return true
+	case slices.Contains(s.punct, r[t]):
+		return true
+	case r[t] == '.' && (t+1 == n || isSpace2(r[t+1])):
+		return true
+	}
+	return t > q && s.wordAt(r, t)
+}
+
+// wordAt reports whether one of the stop's word alternatives starts at t, compared as
+// regexp2's (?i) compares (unicode.ToLower of each character), words separated by \s+,
+// and followed by no [A-Za-z0-9_].
+func (s *objStop) wordAt(r []rune, t int) bool {
+	n := len(r)
+next:
+	for _, alt := range s.words {
+		i := t
+		for k, w := range alt {
+			if k > 0 {
+				j := i
+				for j < n && isSpace2(r[j]) {
+					j++
+				}
+				if j == i {
+					continue next
+				}
+				i = j
+			}
+			for _, c := range w {
+				if i >= n || unicode.ToLower(r[i]) != c {
+					continue next
+				}
+				i++
+			}
+		}
+		if i == n || !isWordASCII(r[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWordASCII(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_'
+}
+
+func hasRunePrefix(r []rune, lit string) bool {
+	i := 0
+	for _, c := range lit {
+		if i >= len(r) || r[i] != c {
+			return false
+		}
+		i++
+	}
+	return true
+}
+
+// objEnd returns where the object that starts at xs ends, as `[^class]{min,max}?` before
+// the stop does, or -1 when it cannot.
+func (t *objTail) objEnd(r []rune, xs int) int {
+	for k := 1; k <= t.max; k++ {
+		q := xs + k
+		if q > len(r) || slices.Contains(t.class, r[q-1]) {
+			return -1
+		}
+		if k >= t.min && t.stop.stopAt(r, q) {
+			return q
+		}
+	}
+	return -1
+}
+
+// find returns P's first match in r from start (whole is P, compiled), as
+// whole.FindRunesMatchStartingAt(r, start) does.
+func (t *objTail) find(whole *regexp2.Regexp, r []rune, start int) (*regexp2.Match, error) {
+	hm, err := t.head.FindRunesMatchStartingAt(r, start)
+	if err != nil || hm == nil {
+		return nil, err // no match of PRE from start: none of P
+	}
+	p, xs := hm.Index, hm.Index+hm.Length
+	e := t.objEnd(r, xs)
+	if e < 0 {
+		return whole.FindRunesMatchStartingAt(r, start)
+	}
+	m, err := t.cut.FindRunesMatchStartingAt(r[:e], start)
+	if err != nil || m == nil || !t.same(m, hm, p, xs, e) {
+		return whole.FindRunesMatchStartingAt(r, start)
+	}
+	return m, nil
+}
+
+// same reports whether m, cut's match, is P's match as steps 1 and 2 found it: from p to
+// e, the object from xs to e, the groups around it from where PRE opened them to e, every
+// other group captured as in hm, PRE's match.
+func (t *objTail) same(m, hm *regexp2.Match, p, xs, e int) bool {
+	if m.Index != p || m.Length != e-p {
+		return false
+	}
+	mg, hg := m.Groups(), hm.Groups()
+	if len(mg) != len(hg)+1 {
+		return false
+	}
+	for g := 1; g < len(mg); g++ {
+		c := mg[g].Captures
+		switch {
+		case g == t.xGroup:
+			if len(c) != 1 || c[0].Index != xs || c[0].Length != e-xs {
+				return false
+			}
+			continue
+		}
+		h := hg[g]
+		if g > t.xGroup {
+			h = hg[g-1]
+		}
+		if h.Name != mg[g].Name || len(h.Captures) != len(c) {
+			return false
+		}
+		around := false
+		for _, a := range t.around {
+			around = around || a == g
+		}
+		for i := range c {
+			want := h.Captures[i]
+			if around {
+				if len(c) != 1 || want.Index+want.Length != xs {
+					return false
+				}
+				want.Length = e - want.Index
+			}
+			if c[i].Index != want.Index || c[i].Length != want.Length {
+				return false
+			}
+		}
+	}
+	return true
+}
