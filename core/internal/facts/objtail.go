@@ -33,8 +33,8 @@ import (
 //     case folding). If there is none, P would backtrack into PRE: the pattern is run
 //     whole by regexp2, as before.
 //  3. The match itself (a *regexp2.Match, what the builders read) is made by regexp2 with
-//     PRE (?<x>[^…]{min,max}) \z over the text cut at e: the object is then greedy and
-//     ends at the end, one tight loop. The result is checked against what steps 1 and 2
+//     PRE (?<x>[^…]{min,max}) \z over the text cut at e, from p: the object is then
+//     greedy and ends at the end, one tight loop. The result is checked against what steps 1 and 2
 //     say P's match is — its start and end, the object, every other group's captures as
 //     PRE's, the groups around the object ending at e — and any difference (the cut text
 //     can let PRE match elsewhere) sends the pattern whole to regexp2.
@@ -124,6 +124,9 @@ func newObjTail(p string) *objTail {
 	}
 	if slices.ContainsFunc(t.stop.punct, isSpace2) || slices.Contains(t.stop.punct, '.') {
 		return nil
+	}
+	if strings.Contains(pre, `\G`) {
+		return nil // a match from p is then not the scan's match at p
 	}
 	open, ok := openGroups(pre)
 	if !ok || len(open) != len(close1)+len(close2) {
@@ -354,7 +357,7 @@ func (t *objTail) find(whole *regexp2.Regexp, r []rune, start int) (*regexp2.Mat
 	if e < 0 {
 		return whole.FindRunesMatchStartingAt(r, start)
 	}
-	m, err := t.cut.FindRunesMatchStartingAt(r[:e], start)
+	m, err := t.cut.FindRunesMatchStartingAt(r[:e], p) // P's match starts at p (no \G: newObjTail)
 	if err != nil || m == nil || !t.same(m, hm, p, xs, e) {
 		return whole.FindRunesMatchStartingAt(r, start)
 	}
