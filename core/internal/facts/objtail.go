@@ -23,35 +23,36 @@ import (
 // of extraction's time in Node.
 //
 // How, exactly: a pattern P = PRE OBJ STOP (closing parentheses may follow OBJ and STOP)
-// is matched in three steps.
-//  1. PRE alone (its groups closed) is run by regexp2: its leftmost match at p, through
-//     its first path in regexp2's order, ends at xs. P matches nowhere before p (every
-//     match of P starts with one of PRE), and at p regexp2 tries PRE's first path first.
-//  2. Go code finds the object's end e as the lazy quantifier does: the least k in
-//     [min,max] with the k characters from xs outside the class and the stop holding at
-//     xs+k (stopAt: the stop's alternatives, worked out below, on regexp2's own \s and
-//     case folding). If there is none, P would backtrack into PRE: the pattern is run
-//     whole by regexp2, as before.
-//  3. The match itself (a *regexp2.Match, what the builders read) is made by regexp2 with
-//     PRE (?<x>[^…]{min,max}) \z over the text cut at e, from p: the object is then
-//     greedy and ends at the end, one tight loop. The result is checked against what steps 1 and 2
-//     say P's match is — its start and end, the object, every other group's captures as
-//     PRE's, the groups around the object ending at e — and any difference (the cut text
-//     can let PRE match elsewhere) sends the pattern whole to regexp2.
+// is matched through G = PRE (?<x>[^…]{min,max}), the object greedy and no stop.
+//  1. regexp2 runs G. Its match is the first start and first path of PRE, in regexp2's
+//     order, followed by at least min characters outside the class; P needs that and
+//     more, so P matches nowhere before, and where G ends PRE at xs the object of P, if
+//     any, starts there too. G's object runs on to g, the first character of the class
+//     (or max characters, or the end).
+//  2. Go code finds the object's end e as P's lazy quantifier does: the least k in
+//     [min,max] with the stop holding at xs+k (stopAt: the stop's alternatives, worked out
+//     below, on regexp2's own \s and case folding), so e <= g. If there is none, P would
+//     backtrack into PRE: the pattern is run whole by regexp2, as before.
+//  3. If e = g, G's match is P's: the same path, the same captures. Else regexp2 runs G
+//     again from G's start over the text cut at e, where the object ends at e; that match
+//     is checked against the first — the same start, the object from xs to e, the groups
+//     around the object ending at e, every other group captured alike — and any
+//     difference (the cut text can let PRE take another path) sends the pattern whole to
+//     regexp2.
 //
-// The match's text is the cut one, so the next match is found with FindNextMatchIn and
+// A match's text may be the cut one, so the next match is found with FindNextMatchIn and
 // the sentence's runes, not regexp2's FindNextMatch. A pattern whose shape is not exactly
 // this (an alternation around the object, a numbered or option group enclosing it, inline
 // options, another group named x, a stop of another form) has no objTail and runs as
 // before. With prefilter off none is used: TestPrefilter_changesNothing and FuzzExtract
 // compare every result with regexp2's own; FuzzObjTail compares the matches.
 type objTail struct {
-	head, cut *regexp2.Regexp
-	class     []rune // the object's excluded characters
-	min, max  int
-	stop      objStop
-	around    []int // numbers of the groups enclosing the object (named or not captured)
-	xGroup    int   // the object's group number in P and cut
+	greedy   *regexp2.Regexp // G
+	class    []rune          // the object's excluded characters
+	min, max int
+	stop     objStop
+	around   []int // numbers of the groups enclosing the object (named or not captured)
+	xGroup   int   // the object's group number in P and G
 }
 
 // objStop is one of the stop lookaheads the tails end with.
@@ -133,25 +134,21 @@ func newObjTail(p string) *objTail {
 		return nil
 	}
 	closeAll := strings.Repeat(")", len(open))
-	head, err := regexp2.Compile(pre+closeAll, regexp2.None)
+	g, err := regexp2.Compile(pre+`(?<x>[^`+class+`]{`+sm[3]+`,`+sm[4]+`})`+closeAll, regexp2.None)
 	if err != nil {
 		return nil
 	}
-	cut, err := regexp2.Compile(pre+`(?<x>[^`+class+`]{`+sm[3]+`,`+sm[4]+`})`+closeAll+`\z`, regexp2.None)
-	if err != nil {
-		return nil
-	}
-	t.head, t.cut = head, cut
-	t.xGroup = cut.GroupNumberFromName("x")
-	if t.xGroup < 0 || head.GroupNumberFromName("x") >= 0 {
+	t.greedy = g
+	t.xGroup = g.GroupNumberFromName("x")
+	if t.xGroup < 0 || strings.Contains(pre, "(?<x>") {
 		return nil
 	}
 	for _, name := range open {
 		if name == "" {
 			continue // (?: … )
 		}
-		n := head.GroupNumberFromName(name)
-		if n < 0 || n != cut.GroupNumberFromName(name) || strings.Count(pre, "(?<"+name+">") != 1 {
+		n := g.GroupNumberFromName(name)
+		if n < 0 || strings.Count(pre, "(?<"+name+">") != 1 {
 			return nil
 		}
 		t.around = append(t.around, n)
@@ -348,65 +345,60 @@ func (t *objTail) objEnd(r []rune, xs int) int {
 // find returns P's first match in r from start (whole is P, compiled), as
 // whole.FindRunesMatchStartingAt(r, start) does.
 func (t *objTail) find(whole *regexp2.Regexp, r []rune, start int) (*regexp2.Match, error) {
-	hm, err := t.head.FindRunesMatchStartingAt(r, start)
-	if err != nil || hm == nil {
-		return nil, err // no match of PRE from start: none of P
+	gm, err := t.greedy.FindRunesMatchStartingAt(r, start)
+	if err != nil || gm == nil {
+		return nil, err // no match of G from start: none of P
 	}
-	p, xs := hm.Index, hm.Index+hm.Length
-	e := t.objEnd(r, xs)
-	if e < 0 {
+	x := gm.GroupByNumber(t.xGroup)
+	if x == nil || len(x.Captures) != 1 {
 		return whole.FindRunesMatchStartingAt(r, start)
 	}
-	m, err := t.cut.FindRunesMatchStartingAt(r[:e], p) // P's match starts at p (no \G: newObjTail)
-	if err != nil || m == nil || !t.same(m, hm, p, xs, e) {
+	p, xs, g := gm.Index, x.Index, x.Index+x.Length
+	e := t.objEnd(r, xs)
+	switch {
+	case e < 0:
+		return whole.FindRunesMatchStartingAt(r, start)
+	case e == g:
+		return gm, nil
+	}
+	m, err := t.greedy.FindRunesMatchStartingAt(r[:e], p) // P's match starts at p (no \G: newObjTail)
+	if err != nil || m == nil || !t.same(m, gm, p, xs, g, e) {
 		return whole.FindRunesMatchStartingAt(r, start)
 	}
 	return m, nil
 }
 
-// same reports whether m, cut's match, is P's match as steps 1 and 2 found it: from p to
-// e, the object from xs to e, the groups around it from where PRE opened them to e, every
-// other group captured as in hm, PRE's match.
-func (t *objTail) same(m, hm *regexp2.Match, p, xs, e int) bool {
+// same reports whether m, G's match in the text cut at e, is gm, G's match in the whole
+// text, with the object and the groups around it ending at e instead of g.
+func (t *objTail) same(m, gm *regexp2.Match, p, xs, g, e int) bool {
 	if m.Index != p || m.Length != e-p {
 		return false
 	}
-	mg, hg := m.Groups(), hm.Groups()
-	if len(mg) != len(hg)+1 {
+	mg, hg := m.Groups(), gm.Groups()
+	if len(mg) != len(hg) {
 		return false
 	}
-	for g := 1; g < len(mg); g++ {
-		c := mg[g].Captures
-		switch {
-		case g == t.xGroup:
-			if len(c) != 1 || c[0].Index != xs || c[0].Length != e-xs {
-				return false
-			}
-			continue
-		}
-		h := hg[g]
-		if g > t.xGroup {
-			h = hg[g-1]
-		}
-		if h.Name != mg[g].Name || len(h.Captures) != len(c) {
+	for i := 1; i < len(mg); i++ {
+		c, h := mg[i].Captures, hg[i].Captures
+		if mg[i].Name != hg[i].Name || len(c) != len(h) {
 			return false
 		}
-		around := false
+		around := i == t.xGroup
 		for _, a := range t.around {
-			around = around || a == g
+			around = around || a == i
 		}
-		for i := range c {
-			want := h.Captures[i]
+		for k := range c {
+			want := h[k]
 			if around {
-				if len(c) != 1 || want.Index+want.Length != xs {
+				if len(c) != 1 || want.Index+want.Length != g {
 					return false
 				}
 				want.Length = e - want.Index
 			}
-			if c[i].Index != want.Index || c[i].Length != want.Length {
+			if c[k].Index != want.Index || c[k].Length != want.Length {
 				return false
 			}
 		}
 	}
-	return true
+	return mg[t.xGroup].Captures[0].Index == xs
 }
