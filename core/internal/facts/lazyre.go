@@ -32,6 +32,7 @@ type lazy2 struct {
 	pat  string
 	re   *regexp2.Regexp
 	dfa  *dfa
+	tail *objTail // the object tail's exact shortcut (objtail.go), or nil
 }
 
 // allPatterns lists every lazy pattern of the package (for TestPatterns_compile).
@@ -144,6 +145,7 @@ func re(p string) *lazy2 {
 func (l *lazy2) get() *regexp2.Regexp {
 	l.once.Do(func() {
 		l.re = regexp2.MustCompile(l.pat, regexp2.None)
+		l.tail = newObjTail(l.pat)
 		if d := newDFA(superset2(l.pat)); d != nil {
 			d.loose = true
 			l.dfa = d
@@ -198,6 +200,9 @@ func (l *lazy2) FindRunesMatch(r []rune) (*regexp2.Match, error) {
 	if l.noneRunes(r) {
 		return nil, nil
 	}
+	if prefilter && l.tail != nil {
+		return l.tail.find(l.re, r, 0)
+	}
 	return l.re.FindRunesMatch(r)
 }
 
@@ -207,10 +212,31 @@ func (l *lazy2) FindRunesMatchStartingAt(r []rune, start int) (*regexp2.Match, e
 	if l.noneRunes(r) {
 		return nil, nil
 	}
+	if prefilter && l.tail != nil {
+		return l.tail.find(l.re, r, start)
+	}
 	return l.re.FindRunesMatchStartingAt(r, start)
 }
-func (l *lazy2) FindNextMatch(m *regexp2.Match) (*regexp2.Match, error) {
-	return l.get().FindNextMatch(m)
+
+// FindNextMatchIn is regexp2's FindNextMatch for a match m of r: what follows m in r.
+// It takes r because a match the object tail's shortcut made (objtail.go) holds a text
+// cut at its end. As FindNextMatch, it starts where m ends (a character later after an
+// empty match); a match's end is where regexp2 resumes (Match.textpos).
+func (l *lazy2) FindNextMatchIn(r []rune, m *regexp2.Match) (*regexp2.Match, error) {
+	if m == nil {
+		return nil, nil
+	}
+	if !prefilter || l.get() == nil || l.tail == nil {
+		return l.re.FindNextMatch(m)
+	}
+	start := m.Index + m.Length
+	if m.Length == 0 {
+		if start == len(r) {
+			return nil, nil
+		}
+		start++
+	}
+	return l.tail.find(l.re, r, start)
 }
 func (l *lazy2) Replace(input, replacement string, startAt, count int) (string, error) {
 	return l.get().Replace(input, replacement, startAt, count)

@@ -282,7 +282,7 @@ func scan(s *sentence, user bool, idx int) []Fact {
 				continue
 			}
 			m, _ := p.re.FindRunesMatch(s.r)
-			for n := 0; m != nil && n < maxMatches; m, _ = p.re.FindNextMatch(m) {
+			for n := 0; m != nil && n < maxMatches; m, _ = p.re.FindNextMatchIn(s.r, m) {
 				n++
 				if s.quoted(m.Index) || blocked(s, m.Index, k) {
 					continue
@@ -348,7 +348,7 @@ func phrased(s *sentence, idx int) []spanFact {
 				continue
 			}
 			m, _ := p.re.FindRunesMatch(s.r)
-			for n := 0; m != nil && n < maxMatches; m, _ = p.re.FindNextMatch(m) {
+			for n := 0; m != nil && n < maxMatches; m, _ = p.re.FindNextMatchIn(s.r, m) {
 				n++
 				if s.quoted(m.Index) || blocked(s, m.Index, k) {
 					continue
