@@ -6,6 +6,7 @@
 // earlier conversations, each shown with where it came from).
 
 import { MemcoreError, engineInfo, open } from '../js/browser.js';
+import { sharedTopic } from './relevance.js';
 
 const T0 = performance.now();
 const DB_PATH = 'memcore-demo.db';
@@ -483,12 +484,13 @@ async function fromThisConversation(text) {
  * For a statement, the recalled items that concern this message itself: buildContext
  * recalls for the whole recent conversation (what a model should see), so its items
  * also answer the earlier messages; "this reminds me of" names only those that recall
- * finds for this message alone.
+ * finds for this message alone, and of those only the ones that name a thing the message
+ * names (relevance.js: recall also finds "下周三要去北京…" for "下周五我要去上海…").
  */
 async function nearThisMessage(text, related) {
   const hits = await mem.recall(asQuery(text), { limit: 5, peek: true });
   const near = new Set(hits.map((h) => h.memory.id));
-  return related.filter((r) => near.has(r.id));
+  return related.filter((r) => near.has(r.id) && sharedTopic(text, r.content).length > 0);
 }
 
 /**
