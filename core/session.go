@@ -16,6 +16,7 @@ import (
 	"github.com/memcore/memcore/core/internal/errs"
 	"github.com/memcore/memcore/core/internal/lazyre"
 	"github.com/memcore/memcore/core/internal/store"
+	"github.com/memcore/memcore/core/internal/text"
 )
 
 // Episode is what a finished session leaves behind: what it was about, how it went and
@@ -375,7 +376,8 @@ func summarizeText(s string, maxChars int) string {
 }
 
 // sentences splits text into trimmed, white-space-folded sentences: at . ! ? followed by
-// a space or the end, at 。！？, and at line breaks.
+// a space or the end (not at the period of an abbreviation: text.EndsWithAbbrev), at
+// 。！？, and at line breaks.
 func sentences(s string) []string {
 	var out []string
 	var cur strings.Builder
@@ -397,7 +399,8 @@ func sentences(s string) []string {
 			continue
 		}
 		cur.WriteRune(r)
-		if (r == '.' || r == '!' || r == '?') && (i+1 == len(rs) || unicode.IsSpace(rs[i+1])) {
+		if (r == '.' || r == '!' || r == '?') && (i+1 == len(rs) || unicode.IsSpace(rs[i+1])) &&
+			(r != '.' || i+1 == len(rs) || !text.EndsWithAbbrev(cur.String())) { // not at "St. Ives", "Dr. Patel"
 			flush()
 		}
 	}

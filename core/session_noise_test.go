@@ -49,3 +49,37 @@ func TestEndSession_acknowledgementsAreNoFindings(t *testing.T) {
 		t.Errorf("goal %q, title %q: want the sentence after the greeting", r.Episode.Goal, m.Title)
 	}
 }
+
+// An abbreviation's period does not end the goal: the web demo's "We're driving to St.
+// Ives…" gave an episode titled "Episode: We're driving to St." and a task "Ives with Dr.
+// Patel's family…".
+func TestEndSession_abbreviationsKeepTheSentence(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	var in []core.TurnInput
+	for _, p := range [][2]string{
+		{"user", "We're driving to St. Ives with Dr. Patel's family next month for a week of surfing."}, {"assistant", "Got it."},
+		{"user", "Pack light, e.g. one bag each, and remind me to book the ferry later."}, {"assistant", "Got it."},
+	} {
+		in = append(in, core.TurnInput{Role: p[0], Content: p[1]})
+	}
+	if _, err := ns.AppendTurns(ctx, "s1", in); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ns.EndSession(ctx, "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ns.Get(ctx, r.Episode.MemoryID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Episode.Goal, "St. Ives with Dr. Patel's family") || !strings.Contains(m.Title, "St. Ives") {
+		t.Errorf("goal %q, title %q: cut at an abbreviation", r.Episode.Goal, m.Title)
+	}
+	for _, line := range strings.Split(m.Content, "\n") {
+		if l := strings.TrimPrefix(line, "- "); strings.HasPrefix(l, "Ives") || strings.HasPrefix(l, "Patel") || strings.HasPrefix(l, "one bag") {
+			t.Errorf("a sentence starts after an abbreviation: %q in\n%s", line, m.Content)
+		}
+	}
+}

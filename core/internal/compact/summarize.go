@@ -8,6 +8,7 @@ import (
 
 	"github.com/memcore/memcore/core/internal/chat"
 	"github.com/memcore/memcore/core/internal/lazyre"
+	"github.com/memcore/memcore/core/internal/text"
 )
 
 // The extractive summary is sorted into sections, each a heading and short items taken
@@ -405,10 +406,10 @@ func renderItems(items [numSections][]string, lang int) string {
 
 // sentences splits text into sentences, leaving out code blocks, list markers and
 // Markdown emphasis.
-func sentences(text string) []string {
+func sentences(in string) []string {
 	var out []string
 	fence := false
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range strings.Split(in, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") {
 			fence = !fence
@@ -420,6 +421,9 @@ func sentences(text string) []string {
 		t = strings.ReplaceAll(listMarker.ReplaceAllString(t, ""), "**", "")
 		start := 0
 		for _, loc := range sentenceEnd.FindAllStringIndex(t, -1) {
+			if strings.TrimSpace(t[loc[0]:loc[1]]) == "." && text.EndsWithAbbrev(t[:loc[0]+1]) {
+				continue // "St. Ives", "Dr. Patel", "e.g. surfing": not a sentence end
+			}
 			if s := strings.TrimSpace(t[start:loc[1]]); s != "" {
 				out = append(out, s)
 			}
