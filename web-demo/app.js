@@ -351,9 +351,19 @@ function messageEl(m, i) {
     meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
   }
   const recalled = m.recalled?.length
-    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.origin ? originLabel(r.origin) : r.type}: `), el('span', { class: 'text' }, r.content))))
+    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.origin ? originLabel(r.origin) : r.type}: `), el('span', { class: 'text', title: clipped(r.content) === r.content ? undefined : r.content }, clipped(r.content)))))
     : null;
   return el('div', { class: `msg ${m.role}`, dataset: { index: String(i) } }, m.content, recalled, meta.childNodes.length ? meta : null);
+}
+
+/**
+ * An item's text as listed under a reply: at most ITEM_CHARS characters, the rest on
+ * hover. An episode's summary (up to 500 characters in the block) filled the reply.
+ */
+const ITEM_CHARS = 160;
+function clipped(text) {
+  const cps = Array.from(text);
+  return cps.length > ITEM_CHARS ? `${cps.slice(0, ITEM_CHARS - 1).join('')}…` : text;
 }
 
 /** A chip in the page's current language: what became of a memory, or its stored text. */
