@@ -278,6 +278,9 @@ func notALesson(s string) bool {
 	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") {
 		return true
 	}
+	if l := strings.ToLower(s); strings.Contains(l, "remind me") || strings.Contains(s, "提醒我") {
+		return true // "下个月15号我妈过生日，记得提醒我": a task (its cue 记得), not a lesson
+	}
 	return len(strings.Fields(s)) < 4 && utf8.RuneCountInString(s) < 8
 }
 
@@ -311,11 +314,20 @@ func episodeOutcome(turns []Turn, plan *Plan) string {
 		}
 		return clipChars(out, episodeOutcomeChars)
 	}
+	acked := false
 	for i := len(turns) - 1; i >= 0; i-- {
-		if turns[i].Role == RoleAssistant && strings.TrimSpace(turns[i].Content) != "" {
-			s := sentences(turns[i].Content)
-			return clipChars("answered: "+strings.Join(s[:min(2, len(s))], " "), episodeOutcomeChars)
+		if turns[i].Role != RoleAssistant || strings.TrimSpace(turns[i].Content) == "" {
+			continue
 		}
+		if compact.NoFinding(turns[i].Content) {
+			acked = true // "Got it.", "Here is what I remember:": the answer is in an earlier turn, or none
+			continue
+		}
+		s := sentences(turns[i].Content)
+		return clipChars("answered: "+strings.Join(s[:min(2, len(s))], " "), episodeOutcomeChars)
+	}
+	if acked {
+		return "no answer: the assistant only acknowledged"
 	}
 	return "no answer: the session has no assistant turn"
 }
