@@ -6,7 +6,7 @@
 // earlier conversations, each shown with where it came from).
 
 import { MemcoreError, engineInfo, open } from '../js/browser.js';
-import { sharedTopic } from './relevance.js';
+import { focusOnTopic, sharedTopic } from './relevance.js';
 
 const T0 = performance.now();
 const DB_PATH = 'memcore-demo.db';
@@ -433,6 +433,7 @@ async function sendMessage(text) {
     const local = reply === undefined;
     if (local) {
       if (!related.length && isQuestion(text)) related = await fromThisConversation(text);
+      if (isQuestion(text)) related = focusOnTopic(text, related);
       // The reply names the items it answers with; they are listed once, under it, each
       // with where it came from and when.
       if (!isQuestion(text)) related = (await nearThisMessage(text, related)).slice(0, 2);

@@ -98,3 +98,18 @@ function embeddedName(text, t) {
   }
   return false;
 }
+
+/** A question about the user as a whole: its answer is the profile, which shares no word with it. */
+const ABOUT_ME = /\b(?:about me|who am i|know me|remember me|my profile)\b|记得我|知道我什么|了解我|关于我|我是谁|我的情况/i;
+
+/**
+ * The items a question's reply lists: those that share a topic with the question when
+ * some do ("我妈什么时候过生日？" also recalled "乐乐对牛奶过敏" for 过 and 什么), else all of
+ * them (a question in other words than its answer: "我下周五要干嘛？"), and all of them for
+ * a question about the user as a whole.
+ */
+export function focusOnTopic(question, items) {
+  if (ABOUT_ME.test(question)) return items;
+  const on = items.filter((it) => sharedTopic(question, it.content).length > 0);
+  return on.length ? on : items;
+}
