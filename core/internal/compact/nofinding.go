@@ -19,7 +19,7 @@ var noAnswerRE = lazyre.New(`(?i)^(?:i\s+(?:don't|do\s+not|can't|cannot)\s+(?:kn
 // ("moss-lantern-42", "Sure, it's moss-lantern-42") is a finding.
 func NoFinding(s string) bool {
 	s = strings.TrimSpace(s)
-	if s == "" {
+	if s == "" || len(s) > noFindingMaxBytes {
 		return false
 	}
 	start := 0
@@ -32,6 +32,10 @@ func NoFinding(s string) bool {
 	}
 	return true
 }
+
+// noFindingMaxBytes: a longer message is never only an acknowledgement (the longest of the
+// demo's is 41 bytes); AppendTurns asks of every turn, and this keeps a long one at a length check.
+const noFindingMaxBytes = 200
 
 func noFindingSentence(t string) bool {
 	if leadIn(t) || ackZH.MatchString(t) || noAnswerRE.MatchString(t) {

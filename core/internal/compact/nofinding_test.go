@@ -1,6 +1,9 @@
 package compact
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNoFinding_case(t *testing.T) {
 	for _, tc := range []struct {
@@ -19,6 +22,7 @@ func TestNoFinding_case(t *testing.T) {
 		{"ack_sentence_then_content", "Got it. Your flight is JL 61 on Friday.", false},
 		{"finding", "The root cause was a full disk.", false},
 		{"empty", "  ", false},
+		{"long", "Got it. " + strings.Repeat("Thanks! ", 30), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := NoFinding(tc.in); got != tc.want {
