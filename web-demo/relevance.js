@@ -103,13 +103,15 @@ function embeddedName(text, t) {
 const ABOUT_ME = /\b(?:about me|who am i|know me|remember me|my profile)\b|记得我|知道我什么|了解我|关于我|我是谁|我的情况/i;
 
 /**
- * The items a question's reply lists: those that share a topic with the question when
- * some do ("我妈什么时候过生日？" also recalled "乐乐对牛奶过敏" for 过 and 什么), else all of
- * them (a question in other words than its answer: "我下周五要干嘛？"), and all of them for
- * a question about the user as a whole.
+ * The items a question's reply lists: recall's best, and those that share a topic with
+ * the question, when some do ("我妈什么时候过生日？" also recalled "乐乐对牛奶过敏" for 过 and
+ * 什么); else all of them (a question in other words than its answer: "我下周五要干嘛？"),
+ * and all of them for a question about the user as a whole. The best stays because an
+ * answer need not repeat the question's words: "Priya 是做什么的？" is answered by "User
+ * works as a pharmacist in Leeds".
  */
 export function focusOnTopic(question, items) {
   if (ABOUT_ME.test(question)) return items;
-  const on = items.filter((it) => sharedTopic(question, it.content).length > 0);
-  return on.length ? on : items;
+  const on = items.map((it) => sharedTopic(question, it.content).length > 0);
+  return on.some(Boolean) ? items.filter((_, i) => i === 0 || on[i]) : items;
 }

@@ -45,13 +45,14 @@ test('TestTopicTerms_case: function, time and filler words are no topic', () => 
   }
 });
 
-test('TestFocusOnTopic_case: a question keeps the items on its topic, or all when none is', () => {
+test('TestFocusOnTopic_case: a question keeps recall\'s best and the items on its topic, or all when none is', () => {
   const items = (...cs) => cs.map((content) => ({ content }));
   for (const [name, question, given, want] of [
     ['zh_birthday', '我妈什么时候过生日？', items('用户的妈下个月15号过生日', '用户的儿子乐乐对牛奶过敏'), ['用户的妈下个月15号过生日']],
     ['zh_allergy', '乐乐对什么过敏？', items('用户的儿子乐乐对牛奶过敏', '用户的妈下个月15号过生日'), ['用户的儿子乐乐对牛奶过敏']],
     ['en_name', 'Who is Leo?', items('User climbs with their brother Leo', 'User is a teacher'), ['User climbs with their brother Leo']],
     ['none_on_topic', '我下周五要干嘛？', items('用户下周五要去上海见客户'), ['用户下周五要去上海见客户']],
+    ['best_kept', 'Priya 是做什么的？', items('User works as a pharmacist in Leeds', "Episode: I'm Priya…", '用户在杭州做产品经理'), ['User works as a pharmacist in Leeds', "Episode: I'm Priya…"]],
     ['about_me', 'What do you know about me?', items("User's name is Ana", 'User knows Rust'), ["User's name is Ana", 'User knows Rust']],
   ]) {
     assert.deepEqual(focusOnTopic(question, given).map((x) => x.content), want, name);
