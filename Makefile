@@ -21,11 +21,12 @@ demo:
 	node js/demo.mjs
 
 ## js-test: the npm package — npm ci when the lock changed, the js wasm, tsc on the type
-## tests, node --test against the packed and installed package
+## tests, node --test against the packed and installed package, and the web demo's own
+## modules (web-demo/*.test.mjs)
 js-test: node_modules/.package-lock.json
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
 	node_modules/.bin/tsc -p js/types-test/tsconfig.json
-	node --test js/test/*.test.mjs
+	node --test js/test/*.test.mjs web-demo/*.test.mjs
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund

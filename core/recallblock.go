@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/memcore/memcore/core/internal/compact"
 	"github.com/memcore/memcore/core/internal/text"
 )
 
@@ -76,7 +77,8 @@ func isAboutUser(q string) bool {
 // gatherRecall collects the block's candidates: for an about-me question the profile
 // (USER document when the session's snapshot lacks it, then profile and preference
 // memories, most important first), then the memories recalled for q, then the turns of
-// other sessions that match q and that no shown memory was learned from.
+// other sessions that match q, that no shown memory was learned from, and that say
+// something (not "Got it.": compact.NoFinding).
 func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapshot string, withTurns bool) ([]RecalledItem, error) {
 	var items []RecalledItem
 	seen := map[string]bool{}
@@ -151,8 +153,8 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 		}
 		best = max(best, h.Score)
 		if added == recallTurnLimit || h.Score < recallTurnMinRel*best || fromTurns[h.Turn.ID] ||
-			coveredByMemory(h.Turn.Content, items) {
-			continue
+			coveredByMemory(h.Turn.Content, items) || compact.NoFinding(h.Turn.Content) {
+			continue // an acknowledgement ("Got it.") is found by the words it answers, and says nothing
 		}
 		items = append(items, RecalledItem{Kind: RecalledTurn, ID: h.Turn.ID, SessionID: h.Turn.SessionID,
 			Role: h.Turn.Role, At: h.Turn.CreatedAt, Text: clipRunes(h.Turn.Content, recallItemPerTurn)})

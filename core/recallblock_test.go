@@ -198,3 +198,49 @@ func TestBuildContext_aboutUserIdentityFirst(t *testing.T) {
 		t.Fatalf("items = %q, want Marco and the job first", got)
 	}
 }
+
+// An acknowledgement is found by the words of the turn it answers, and alone it tells
+// the model nothing: "(conversation s1, assistant, …) Got it." was shown under the web
+// demo's questions once the user's own turn had become a memory. A short answer that
+// says something is still brought back.
+func TestBuildContext_turnFallbackSkipsAcknowledgements(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	turns, err := ns.AppendTurns(ctx, "old", []core.TurnInput{
+		{Role: "user", Content: "I have a dentist appointment next Thursday at 3pm."},
+		{Role: "assistant", Content: "Got it."},
+		{Role: "user", Content: "What was the cabin wifi password again?"},
+		{Role: "assistant", Content: "moss-lantern-42"},
+		{Role: "user", Content: "我下周五要去上海见客户。"},
+		{Role: "assistant", Content: "好的，记下了。这让我想起："},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{0, 4} {
+		if _, err := ns.Remember(ctx, core.MemoryInput{Type: "fact", Content: strings.Replace(turns[i].Content, "I have", "User has", 1),
+			Source: &core.Source{SessionID: "old", TurnIDs: []string{turns[i].ID}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name, q, want string
+	}{
+		{"ack_en", "When is my dentist appointment?", ""},
+		{"ack_zh", "我下周五去上海干嘛？", ""},
+		{"answer", "cabin wifi password?", "moss-lantern-42"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := cxBuild(t, ns, core.BuildContextOptions{SessionID: "new", BudgetTokens: 4000, Messages: cxChat("user", tc.q)})
+			var got []string
+			for _, it := range r.RecalledItems {
+				if it.Kind == core.RecalledTurn && it.Role == "assistant" {
+					got = append(got, it.Text)
+				}
+			}
+			if strings.Join(got, "|") != tc.want {
+				t.Fatalf("assistant turns recalled = %q, want %q (items %+v)", got, tc.want, r.RecalledItems)
+			}
+		})
+	}
+}

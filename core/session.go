@@ -16,6 +16,7 @@ import (
 	"github.com/memcore/memcore/core/internal/errs"
 	"github.com/memcore/memcore/core/internal/lazyre"
 	"github.com/memcore/memcore/core/internal/store"
+	"github.com/memcore/memcore/core/internal/text"
 )
 
 // Episode is what a finished session leaves behind: what it was about, how it went and
@@ -277,6 +278,9 @@ func notALesson(s string) bool {
 	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") {
 		return true
 	}
+	if l := strings.ToLower(s); strings.Contains(l, "remind me") || strings.Contains(s, "提醒我") {
+		return true // "下个月15号我妈过生日，记得提醒我": a task (its cue 记得), not a lesson
+	}
 	return len(strings.Fields(s)) < 4 && utf8.RuneCountInString(s) < 8
 }
 
@@ -310,11 +314,20 @@ func episodeOutcome(turns []Turn, plan *Plan) string {
 		}
 		return clipChars(out, episodeOutcomeChars)
 	}
+	acked := false
 	for i := len(turns) - 1; i >= 0; i-- {
-		if turns[i].Role == RoleAssistant && strings.TrimSpace(turns[i].Content) != "" {
-			s := sentences(turns[i].Content)
-			return clipChars("answered: "+strings.Join(s[:min(2, len(s))], " "), episodeOutcomeChars)
+		if turns[i].Role != RoleAssistant || strings.TrimSpace(turns[i].Content) == "" {
+			continue
 		}
+		if compact.NoFinding(turns[i].Content) {
+			acked = true // "Got it.", "Here is what I remember:": the answer is in an earlier turn, or none
+			continue
+		}
+		s := sentences(turns[i].Content)
+		return clipChars("answered: "+strings.Join(s[:min(2, len(s))], " "), episodeOutcomeChars)
+	}
+	if acked {
+		return "no answer: the assistant only acknowledged"
 	}
 	return "no answer: the session has no assistant turn"
 }
@@ -375,7 +388,8 @@ func summarizeText(s string, maxChars int) string {
 }
 
 // sentences splits text into trimmed, white-space-folded sentences: at . ! ? followed by
-// a space or the end, at 。！？, and at line breaks.
+// a space or the end (not at the period of an abbreviation: text.EndsWithAbbrev), at
+// 。！？, and at line breaks.
 func sentences(s string) []string {
 	var out []string
 	var cur strings.Builder
@@ -397,7 +411,8 @@ func sentences(s string) []string {
 			continue
 		}
 		cur.WriteRune(r)
-		if (r == '.' || r == '!' || r == '?') && (i+1 == len(rs) || unicode.IsSpace(rs[i+1])) {
+		if (r == '.' || r == '!' || r == '?') && (i+1 == len(rs) || unicode.IsSpace(rs[i+1])) &&
+			(r != '.' || i+1 == len(rs) || !text.EndsWithAbbrev(cur.String())) { // not at "St. Ives", "Dr. Patel"
 			flush()
 		}
 	}

@@ -57,6 +57,10 @@ func TestSentences(t *testing.T) {
 		{"第一句。第二句！第三句？", []string{"第一句。", "第二句！", "第三句？"}},
 		{"line one\n\n  line   two  ", []string{"line one", "line two"}},
 		{"", nil},
+		// Abbreviations do not end a sentence (the web demo's "St. Ives" episode).
+		{"We're driving to St. Ives with Dr. Patel. Back on Monday.", []string{"We're driving to St. Ives with Dr. Patel.", "Back on Monday."}},
+		{"Sports, e.g. surfing. She is in the U.S. now", []string{"Sports, e.g. surfing.", "She is in the U.S. now"}},
+		{"Come with us. It is fun", []string{"Come with us.", "It is fun"}},
 	} {
 		if got := sentences(tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("sentences(%q) = %q, want %q", tc.in, got, tc.want)

@@ -49,3 +49,74 @@ func TestEndSession_acknowledgementsAreNoFindings(t *testing.T) {
 		t.Errorf("goal %q, title %q: want the sentence after the greeting", r.Episode.Goal, m.Title)
 	}
 }
+
+// An abbreviation's period does not end the goal: the web demo's "We're driving to St.
+// Ives…" gave an episode titled "Episode: We're driving to St." and a task "Ives with Dr.
+// Patel's family…".
+func TestEndSession_abbreviationsKeepTheSentence(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	var in []core.TurnInput
+	for _, p := range [][2]string{
+		{"user", "We're driving to St. Ives with Dr. Patel's family next month for a week of surfing."}, {"assistant", "Got it."},
+		{"user", "Pack light, e.g. one bag each, and remind me to book the ferry later."}, {"assistant", "Got it."},
+	} {
+		in = append(in, core.TurnInput{Role: p[0], Content: p[1]})
+	}
+	if _, err := ns.AppendTurns(ctx, "s1", in); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ns.EndSession(ctx, "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ns.Get(ctx, r.Episode.MemoryID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Episode.Goal, "St. Ives with Dr. Patel's family") || !strings.Contains(m.Title, "St. Ives") {
+		t.Errorf("goal %q, title %q: cut at an abbreviation", r.Episode.Goal, m.Title)
+	}
+	for _, line := range strings.Split(m.Content, "\n") {
+		if l := strings.TrimPrefix(line, "- "); strings.HasPrefix(l, "Ives") || strings.HasPrefix(l, "Patel") || strings.HasPrefix(l, "one bag") {
+			t.Errorf("a sentence starts after an abbreviation: %q in\n%s", line, m.Content)
+		}
+	}
+}
+
+// The web demo's session without an LLM, as a new user had it: its "no answer" reply is no
+// finding, its last reply (a lead-in) is no outcome, "记得提醒我" is a task and no lesson,
+// and "Todoist" is a tool, not a to-do.
+func TestEndSession_demoRepliesAreNoOutcome(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	var in []core.TurnInput
+	for _, p := range [][2]string{
+		{"user", "Hey, I'm a high school chemistry teacher in Portland."}, {"assistant", "Got it."},
+		{"user", "I use a Kindle for reading and Todoist for tasks."}, {"assistant", "Got it."},
+		{"user", "下个月15号我妈过生日，记得提醒我。"}, {"assistant", "好的，记下了。"},
+		{"user", "What am I allergic to?"}, {"assistant", "I don't remember anything about that yet."},
+		{"user", "What do you know about me?"}, {"assistant", "Here is what I remember:"},
+	} {
+		in = append(in, core.TurnInput{Role: p[0], Content: p[1]})
+	}
+	if _, err := ns.AppendTurns(ctx, "s1", in); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ns.EndSession(ctx, "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Episode.Outcome != "no answer: the assistant only acknowledged" {
+		t.Errorf("outcome = %q", r.Episode.Outcome)
+	}
+	if strings.Contains(r.Episode.Summary, "I don't remember anything") {
+		t.Errorf("the no-answer reply is a finding:\n%s", r.Episode.Summary)
+	}
+	if strings.Contains(r.Episode.Summary, "Open tasks:\n- I use a Kindle") {
+		t.Errorf("Todoist read as a to-do:\n%s", r.Episode.Summary)
+	}
+	if strings.Contains(strings.Join(r.Episode.Lessons, "|"), "提醒我") {
+		t.Errorf("lessons = %q: a reminder is no lesson", r.Episode.Lessons)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/memcore/memcore/core/internal/compact"
 	"github.com/memcore/memcore/core/internal/store"
 	"github.com/memcore/memcore/core/internal/text"
 )
@@ -60,7 +61,10 @@ func (n *Namespace) AppendTurns(ctx context.Context, sessionID string, turns []T
 				Role: in.Role, Name: in.Name, Content: in.Content, CreatedAt: at,
 				CallID: in.CallID, ToolCalls: in.ToolCalls}
 			doc := store.TurnDoc{Content: text.Join(text.Tokens(turnSearchText(&t)))}
-			if prev != nil && prev.Role != t.Role {
+			if prev != nil && prev.Role != t.Role && !compact.NoFinding(prev.Content) {
+				// The words of the turn it answers; not those of an acknowledgement or a
+				// lead-in ("Here is what I remember:" made every question after it a hit
+				// for "what do you remember about me").
 				doc.Context = text.Join(text.Tokens(turnSearchText(prev)))
 			}
 			if err := n.e.db.InsertTurn(n.name, &t, doc); err != nil {

@@ -45,3 +45,46 @@ func TestSearchTurns_replyContext(t *testing.T) {
 		t.Fatalf("searchTurns(flights) = %+v, %v; want the booking turn and the reply to it", hits, err)
 	}
 }
+
+// A turn is not found by the words of an acknowledgement or a lead-in it follows: the web
+// demo's "Here is what I remember:" made every question after it a hit for "what do you
+// remember about me", recalled as "(conversation …, user) Who is Leo?".
+func TestSearchTurns_noContextFromAcknowledgements(t *testing.T) {
+	ctx := context.Background()
+	eng, err := core.Open(ctx, core.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ns, _ := eng.Namespace("default")
+	if _, err := ns.AppendTurns(ctx, "s", []core.TurnInput{
+		{Role: "user", Content: "What do you know about me?"},
+		{Role: "assistant", Content: "Here is what I remember:"},
+		{Role: "user", Content: "Who is Leo?"},
+		{Role: "assistant", Content: "Leo is your brother; you climb together on Saturdays."},
+		{Role: "user", Content: "Great, thanks!"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, q string
+		want    []string
+	}{
+		{"after_lead_in", "remember", []string{"Here is what I remember:"}},
+		{"after_answer", "climb Saturdays", []string{"Leo is your brother; you climb together on Saturdays.", "Great, thanks!"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hits, err := ns.SearchTurns(ctx, tc.q, core.SearchTurnsOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, h := range hits {
+				got = append(got, h.Turn.Content)
+			}
+			if len(got) != len(tc.want) || (len(got) > 0 && got[0] != tc.want[0]) || len(got) > 1 && got[1] != tc.want[1] {
+				t.Fatalf("SearchTurns(%q) = %q, want %q", tc.q, got, tc.want)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@
 // earlier conversations, each shown with where it came from).
 
 import { MemcoreError, engineInfo, open } from '../js/browser.js';
+import { focusOnTopic, sharedTopic } from './relevance.js';
 
 const T0 = performance.now();
 const DB_PATH = 'memcore-demo.db';
@@ -350,9 +351,19 @@ function messageEl(m, i) {
     meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
   }
   const recalled = m.recalled?.length
-    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.origin ? originLabel(r.origin) : r.type}: `), el('span', { class: 'text' }, r.content))))
+    ? el('ul', { class: 'recalled' }, m.recalled.map((r) => el('li', {}, el('span', { class: 'from' }, `${r.origin ? originLabel(r.origin) : r.type}: `), el('span', { class: 'text', title: clipped(r.content) === r.content ? undefined : r.content }, clipped(r.content)))))
     : null;
   return el('div', { class: `msg ${m.role}`, dataset: { index: String(i) } }, m.content, recalled, meta.childNodes.length ? meta : null);
+}
+
+/**
+ * An item's text as listed under a reply: at most ITEM_CHARS characters, the rest on
+ * hover. An episode's summary (up to 500 characters in the block) filled the reply.
+ */
+const ITEM_CHARS = 160;
+function clipped(text) {
+  const cps = Array.from(text);
+  return cps.length > ITEM_CHARS ? `${cps.slice(0, ITEM_CHARS - 1).join('')}…` : text;
 }
 
 /** A chip in the page's current language: what became of a memory, or its stored text. */
@@ -422,6 +433,7 @@ async function sendMessage(text) {
     const local = reply === undefined;
     if (local) {
       if (!related.length && isQuestion(text)) related = await fromThisConversation(text);
+      if (isQuestion(text)) related = focusOnTopic(text, related);
       // The reply names the items it answers with; they are listed once, under it, each
       // with where it came from and when.
       if (!isQuestion(text)) related = (await nearThisMessage(text, related)).slice(0, 2);
@@ -483,12 +495,13 @@ async function fromThisConversation(text) {
  * For a statement, the recalled items that concern this message itself: buildContext
  * recalls for the whole recent conversation (what a model should see), so its items
  * also answer the earlier messages; "this reminds me of" names only those that recall
- * finds for this message alone.
+ * finds for this message alone, and of those only the ones that name a thing the message
+ * names (relevance.js: recall also finds "下周三要去北京…" for "下周五我要去上海…").
  */
 async function nearThisMessage(text, related) {
   const hits = await mem.recall(asQuery(text), { limit: 5, peek: true });
   const near = new Set(hits.map((h) => h.memory.id));
-  return related.filter((r) => near.has(r.id));
+  return related.filter((r) => near.has(r.id) && sharedTopic(text, r.content).length > 0);
 }
 
 /**

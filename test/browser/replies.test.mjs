@@ -79,12 +79,21 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     // A statement sharing no word with any memory recalls nothing under its reply.
     r = await say(b.page, 'The wifi password at the cabin is moss-lantern-42');
     assert.deepEqual(r.items, [], `a statement's items: ${r.items}`);
+    // One that shares only a time word and grammar with a memory (下周, 要去) cites nothing
+    // either (relevance.js); one that names what a memory names cites it.
+    r = await say(b.page, '下周五我要去上海见客户。');
+    assert.deepEqual(r.items, [], `a statement's items: ${r.items}`);
+    r = await say(b.page, 'Lily starts swimming lessons on Saturday.');
+    assert.ok(r.items.length === 1 && /Lily is allergic to peanuts/.test(r.items[0]), `a statement's items: ${r.items}`);
+    // "coeliac btw, …" (a status with an aside) is kept.
+    await say(b.page, 'coeliac btw, so strictly gluten-free please');
+    await b.page.waitForFunction(() => [...document.querySelectorAll('#memory-list .memory .content')].some((e) => /coeliac/.test(e.textContent)), null, { timeout: 60_000 });
 
     await b.page.screenshot({ path: path.join(shots, 'replies.png'), fullPage: true });
 
     // Forgotten with ×: a new conversation does not bring it back from the earlier turns.
     const n = Number(await b.page.getAttribute('#status', 'data-memories'));
-    await b.page.locator('#memory-list .memory', { hasText: 'Lily' }).locator('button.forget').click();
+    await b.page.locator('#memory-list .memory', { hasText: 'allergic to peanuts' }).locator('button.forget').click();
     await b.page.waitForFunction((k) => Number(document.querySelector('#status').dataset.memories) === k - 1 && document.body.dataset.busy === '0', n, { timeout: 60_000 });
     await b.page.click('#new-session');
     r = await say(b.page, 'What is Lily allergic to?');
@@ -116,6 +125,11 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     r = await say(b.page, '我老婆吃什么？');
     assert.ok(r.items.some((x) => x.includes('不吃辣')), `items: ${r.items}`);
     for (const x of r.items) assert.ok(/ · user · | · profile · | · fact · | · preference · /.test(x) && !/好的，记下了|Got it/.test(x), `items: ${r.items}`);
+
+    // No reply lists an acknowledgement as something recalled ("… · assistant · …: Got it."):
+    // the turn fallback leaves out turns that say nothing.
+    const all = await b.page.locator('#messages .msg.assistant .recalled li').allTextContents();
+    assert.ok(!all.some((x) => /: (Got it\.|好的，记下了。)/.test(x)), `acknowledgements recalled: ${all.filter((x) => / · assistant · /.test(x))}`);
 
     // A long message (over recall's 2 KiB query limit) is answered, not refused; a search
     // that long shows the error where the hits would be.

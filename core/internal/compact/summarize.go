@@ -8,6 +8,7 @@ import (
 
 	"github.com/memcore/memcore/core/internal/chat"
 	"github.com/memcore/memcore/core/internal/lazyre"
+	"github.com/memcore/memcore/core/internal/text"
 )
 
 // The extractive summary is sorted into sections, each a heading and short items taken
@@ -63,7 +64,7 @@ var (
 	requestRE     = lazyre.New(`(?i)\b(can you|could you|would you|please|help me|i need|i want|let's)\b|(^|[.!?:]\s+)(add|remove|exclude|include|run|stop|check|find|make|create|update|fix|show|list|give|tell|send|book|write|look|try|save|compare|set up|install|deploy|triage|explain|teach|chart|plot|summari[sz]e|translate)\b|帮我|请|麻烦|能不能|我想|我要|给我|就订|订`)
 	decisionRE    = lazyre.New(`(?i)\b(decided|decide to|decision|we('ll| will) (go with|use|switch|keep|take)|let's (go with|use|switch|keep|stick|book|take)|going with|go with|settled on|agreed|chose|opted|switch(ed)? to|stick with|we('re| are) (using|going with)|we keep)\b|决定|就用|采用|改用|选用|选了|就选|就订|定了|确定(用|了|为)|那就|统一(用|为)|方案是|就这么办`)
 	agreementRE   = lazyre.New(`(?i)^(agreed|ok|okay|good|sounds good|fine|yes|sure|right|好的|好|可以|行|同意)\b`)
-	taskRE        = lazyre.New(`(?i)\b(todo|to-do|next steps?|still (need|needs|have|has) to|still to do|needs? to be|remaining|pending|follow[- ]up|remember to|don't forget|not (done|finished|implemented|fixed) yet|later|tomorrow|next (week|sprint|month)|afterwards|will need to|haven't)\b|TODO|待办|下一步|接下来|还需要|还要|尚未|还没|稍后|之后再|回头|明天|记得|别忘|待处理|未完成|下周`)
+	taskRE        = lazyre.New(`(?i)\b(todo|to-do|next steps?|still (need|needs|have|has) to|still to do|needs? to be|remaining|pending|follow[- ]up|remember to|don't forget|not (done|finished|implemented|fixed) yet|later|tomorrow|next (week|sprint|month)|afterwards|will need to|haven't)\b|待办|下一步|接下来|还需要|还要|尚未|还没|稍后|之后再|回头|明天|记得|别忘|待处理|未完成|下周`)
 	doneRE        = lazyre.New(`(?i)^(done|fixed|finished|completed|updated|added|created|implemented|deployed|installed|removed|renamed|changed|moved|booked|sent|merged|wrote|saved|everything passes|i('ve| have) (fixed|added|updated|created|implemented|deployed|installed|removed|renamed|written|changed|moved|set up|booked|sent|merged|saved))\b|\b(all|the) (\d+ )?(tests?|runs?|checks?) (now )?pass|\b(is|are|has been|have been|was|were) (now )?(fixed|done|deployed|merged|installed|booked|passing|saved)\b|^(已经|已)|完成了|搞定|修复了|改好了|部署了|装好了|订好了|已修复|已完成|已部署|已订|通过了|成功了`)
 	userFactRE    = lazyre.New(`(?i)\b(i am|i'm|i work|i live|my name|my \w+ (is|are)|our \w+ (is|are|uses?|runs?)|we use|we're on|we are on|we have)\b|我是|我叫|我在|我住|我的|我们的|我们公司|我们用|我们在`)
 	factRE        = lazyre.New(`(?i)\b(located in|deadline|due (on|by)|runs on|version \d|v\d+\.\d+|port \d+|root cause|the cause|caused by|turned out|found that|the (issue|problem|bug|error) (is|was)|because|lives in|works at|stored in|the path is)\b|住在|位于|截止|版本|端口|原因是|原因|问题是|问题出在|发现|因为|导致|路径|地址|电话|邮箱|生日`)
@@ -204,7 +205,7 @@ func (s *summary) read(m *chat.Message) {
 	// tool, when nothing in it matched.
 	if !user && !classified && !m.Has(chat.ToolCall) {
 		for _, t := range sents {
-			if substantive(t) && !pleasantryRE.MatchString(t) && !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") && !leadIn(t) && !ackZH.MatchString(t) {
+			if substantive(t) && !pleasantryRE.MatchString(t) && !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") && !noFindingSentence(t) {
 				s.add(secFacts, t)
 				break
 			}
@@ -405,10 +406,10 @@ func renderItems(items [numSections][]string, lang int) string {
 
 // sentences splits text into sentences, leaving out code blocks, list markers and
 // Markdown emphasis.
-func sentences(text string) []string {
+func sentences(in string) []string {
 	var out []string
 	fence := false
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range strings.Split(in, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") {
 			fence = !fence
@@ -420,6 +421,9 @@ func sentences(text string) []string {
 		t = strings.ReplaceAll(listMarker.ReplaceAllString(t, ""), "**", "")
 		start := 0
 		for _, loc := range sentenceEnd.FindAllStringIndex(t, -1) {
+			if strings.TrimSpace(t[loc[0]:loc[1]]) == "." && text.EndsWithAbbrev(t[:loc[0]+1]) {
+				continue // "St. Ives", "Dr. Patel", "e.g. surfing": not a sentence end
+			}
 			if s := strings.TrimSpace(t[start:loc[1]]); s != "" {
 				out = append(out, s)
 			}

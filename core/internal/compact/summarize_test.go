@@ -113,6 +113,7 @@ func TestSentences_cases(t *testing.T) {
 		{"- item one is long enough\n- item two is long enough", []string{"item one is long enough", "item two is long enough"}},
 		{"text\n```go\nfmt.Println(\"x. y\")\n```\nafter the code block", []string{"text after the code block"}},
 		{"好的。我们明天出发。带上护照！", []string{"好的。我们明天出发。", "带上护照！"}},
+		{"We're driving to St. Ives with Dr. Patel's family. It takes five hours.", []string{"We're driving to St. Ives with Dr. Patel's family.", "It takes five hours."}},
 	} {
 		got := sentences(tc.in)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {

@@ -51,6 +51,14 @@ func TestClaimsEN5_case(t *testing.T) {
 		{"status_lead", "pescatarian, so fish is fine", []string{"User is pescatarian"}},
 		{"status_no_food", "vegan, no honey", []string{"User is vegan", "User avoids honey"}},
 		{"status_no_worries", "type 1 diabetic, no problem with sugar-free stuff", []string{"User is type 1 diabetic"}},
+		// An aside after the status (the web demo's "coeliac btw, so strictly gluten-free please").
+		{"status_aside_btw", "coeliac btw, so strictly gluten-free please", []string{"Strictly gluten-free please", "User is coeliac"}},
+		{"status_aside_fyi", "lactose intolerant fyi", []string{"User is lactose intolerant"}},
+		{"status_aside_question", "vegan btw, what should I cook tonight?", []string{"User is vegan"}},
+		// The web demo's reminder: not cut at "Dec.", and "remind me that" stays "that".
+		{"remind_that_month", "Remind me that the parent-teacher conference is on Dec. 4 at 6 p.m.", []string{"User asked to be reminded that the parent-teacher conference is on Dec. 4 at 6 p.m"}},
+		{"remind_about", "remind me about the vet on Sept. 3", []string{"User asked to be reminded about the vet on Sept. 3"}},
+		{"remind_to", "Remind me to call Mum on Sunday.", []string{"User asked to be reminded to call Mum on Sunday"}},
 		{"plan_lead", "planning to run the Berlin marathon next year", []string{"User is planning to run the Berlin marathon"}},
 		{"day_job", "I paint on weekends, day job is accountant", []string{"paint", "User's day job is accountant"}},
 		{"after_habit", "After dinner I walk for half an hour", []string{"walks for half an hour after dinner"}},

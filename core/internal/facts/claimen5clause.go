@@ -30,8 +30,9 @@ var (
 	adverbs5EN = words("just recently now also currently still finally")
 	status5EN  = words("widowed separated partnered deaf blind autistic dyslexic disabled sober childfree self-employed unemployed retired coeliac")
 	// statusLead5EN: a status with no subject that is the whole clause ("coeliac", "type 2
-	// diabetic", "lactose intolerant", "allergic to shellfish").
-	statusLead5EN = lazy(`(?i)^((?:(?:type\s*(?:1|2|one|two|i|ii)|t[12]|pre-?)\s*)?diabetic|coeliac|celiac|vegan|vegetarian|pescatarian|(?:lactose|gluten|dairy)[- ]intolerant|allergic\s+to\s+[\w -]{2,30}|pregnant(?:\s+with\s+(?:our|my|their|a|baby)\b[\w\s#-]{0,20})?|widowed|asthmatic|epileptic|colou?r[- ]?blind|legally\s+blind|deaf|dyslexic|autistic|sober|teetotal)(?:[.!]*$|\s*[,;—–]\s*\S)`)
+	// diabetic", "lactose intolerant", "allergic to shellfish"), an aside after it or not
+	// ("coeliac btw, so…": the web demo's first try).
+	statusLead5EN = lazy(`(?i)^((?:(?:type\s*(?:1|2|one|two|i|ii)|t[12]|pre-?)\s*)?diabetic|coeliac|celiac|vegan|vegetarian|pescatarian|(?:lactose|gluten|dairy)[- ]intolerant|allergic\s+to\s+[\w -]{2,30}|pregnant(?:\s+with\s+(?:our|my|their|a|baby)\b[\w\s#-]{0,20})?|widowed|asthmatic|epileptic|colou?r[- ]?blind|legally\s+blind|deaf|dyslexic|autistic|sober|teetotal)(?:\s+(?:btw|by\s+the\s+way|fyi|fwiw|tbh))?(?:[.!]*$|\s*[,;—–]\s*\S)`)
 	// raised5EN: "raised in Cork", "brought up in Leeds": where the user grew up, the
 	// subject left out (what follows goes on with it).
 	raised5EN = lazy(`(?i)^(raised|brought\s+up)\s+(in|on|near|by)\s+(.{2,})$`)

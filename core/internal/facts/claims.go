@@ -236,7 +236,11 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		return Fact{}, false
 	}
 	if m := remindEN.FindStringIndex(head(text, 48)); latin && m != nil && m[1] < len(text) {
-		return claimFact(clip("User asked to be reminded to "+rewriteEN(text[m[1]:], false)), "reminder", 0.8), true
+		how := "to " // "remind me to call…"; "remind me that the conference is…", "remind me about the vet"
+		if lead := strings.ToLower(strings.TrimSpace(text[:m[1]])); strings.HasSuffix(lead, " that") || strings.HasSuffix(lead, " about") {
+			how = lead[strings.LastIndexByte(lead, ' ')+1:] + " "
+		}
+		return claimFact(clip("User asked to be reminded "+how+rewriteEN(text[m[1]:], false)), "reminder", 0.8), true
 	}
 	if m := remindZH.FindStringIndex(head(text, 48)); han && m != nil && m[1] < len(text) {
 		return claimFact(clip("提醒用户"+rewriteZH(text[m[1]:])), "reminder", 0.8), true

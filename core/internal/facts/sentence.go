@@ -105,7 +105,10 @@ func abbreviation(before []rune) bool {
 	}
 	w := strings.ToLower(string(before[k:]))
 	switch w {
-	case "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "st", "no", "fig", "approx", "cf", "jr", "sr":
+	case "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "st", "no", "fig", "approx", "cf", "jr", "sr",
+		// months and times ("on Dec. 4 at 6 p.m.": the web demo's reminder was cut at "Dec"),
+		// titles and places
+		"jan", "feb", "apr", "aug", "sep", "sept", "oct", "nov", "dec", "a.m", "p.m", "prof", "mt", "u.s", "u.k":
 		return true
 	}
 	return len(before)-k == 1 && unicode.IsUpper(before[k])
