@@ -14,29 +14,13 @@ import (
 // questions ("你记得我什么？" has the lesson cue 记得), and whose title is not the greeting.
 // Found in the web demo: such episodes were recalled for unrelated statements.
 func TestEndSession_acknowledgementsAreNoFindings(t *testing.T) {
-	ctx := context.Background()
-	_, ns, _ := cxOpen(t, core.Options{})
-	var in []core.TurnInput
-	for _, p := range [][2]string{
+	r, m := endedEpisode(t, [][2]string{
 		{"user", "Hi! I'm Marco, I work as a night-shift nurse at St. Mary's in Leeds."}, {"assistant", "Got it."},
 		{"user", "我对海鲜过敏，吃虾会起疹子。"}, {"assistant", "好的，记下了。"},
 		{"user", "What do you remember about me?"}, {"assistant", "Here is what I remember:"},
 		{"user", "你记得我什么？"}, {"assistant", "我记得："},
 		{"user", "The build failed because the disk was full, so I learned to check df first."}, {"assistant", "Got it."},
-	} {
-		in = append(in, core.TurnInput{Role: p[0], Content: p[1]})
-	}
-	if _, err := ns.AppendTurns(ctx, "s1", in); err != nil {
-		t.Fatal(err)
-	}
-	r, err := ns.EndSession(ctx, "s1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := ns.Get(ctx, r.Episode.MemoryID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	for _, noise := range []string{"好的，记下了", "Here is what I remember", "我记得：", "- 你记得我什么"} {
 		if strings.Contains(m.Content, noise) && !strings.Contains(noise, "你记得") || strings.Contains(strings.Join(r.Episode.Lessons, "|"), strings.TrimPrefix(noise, "- ")) {
 			t.Errorf("episode holds %q:\n%s\nlessons %q", noise, m.Content, r.Episode.Lessons)
@@ -54,26 +38,10 @@ func TestEndSession_acknowledgementsAreNoFindings(t *testing.T) {
 // Ives…" gave an episode titled "Episode: We're driving to St." and a task "Ives with Dr.
 // Patel's family…".
 func TestEndSession_abbreviationsKeepTheSentence(t *testing.T) {
-	ctx := context.Background()
-	_, ns, _ := cxOpen(t, core.Options{})
-	var in []core.TurnInput
-	for _, p := range [][2]string{
+	r, m := endedEpisode(t, [][2]string{
 		{"user", "We're driving to St. Ives with Dr. Patel's family next month for a week of surfing."}, {"assistant", "Got it."},
 		{"user", "Pack light, e.g. one bag each, and remind me to book the ferry later."}, {"assistant", "Got it."},
-	} {
-		in = append(in, core.TurnInput{Role: p[0], Content: p[1]})
-	}
-	if _, err := ns.AppendTurns(ctx, "s1", in); err != nil {
-		t.Fatal(err)
-	}
-	r, err := ns.EndSession(ctx, "s1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := ns.Get(ctx, r.Episode.MemoryID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if !strings.Contains(r.Episode.Goal, "St. Ives with Dr. Patel's family") || !strings.Contains(m.Title, "St. Ives") {
 		t.Errorf("goal %q, title %q: cut at an abbreviation", r.Episode.Goal, m.Title)
 	}
@@ -88,25 +56,13 @@ func TestEndSession_abbreviationsKeepTheSentence(t *testing.T) {
 // finding, its last reply (a lead-in) is no outcome, "记得提醒我" is a task and no lesson,
 // and "Todoist" is a tool, not a to-do.
 func TestEndSession_demoRepliesAreNoOutcome(t *testing.T) {
-	ctx := context.Background()
-	_, ns, _ := cxOpen(t, core.Options{})
-	var in []core.TurnInput
-	for _, p := range [][2]string{
+	r, _ := endedEpisode(t, [][2]string{
 		{"user", "Hey, I'm a high school chemistry teacher in Portland."}, {"assistant", "Got it."},
 		{"user", "I use a Kindle for reading and Todoist for tasks."}, {"assistant", "Got it."},
 		{"user", "下个月15号我妈过生日，记得提醒我。"}, {"assistant", "好的，记下了。"},
 		{"user", "What am I allergic to?"}, {"assistant", "I don't remember anything about that yet."},
 		{"user", "What do you know about me?"}, {"assistant", "Here is what I remember:"},
-	} {
-		in = append(in, core.TurnInput{Role: p[0], Content: p[1]})
-	}
-	if _, err := ns.AppendTurns(ctx, "s1", in); err != nil {
-		t.Fatal(err)
-	}
-	r, err := ns.EndSession(ctx, "s1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if r.Episode.Outcome != "no answer: the assistant only acknowledged" {
 		t.Errorf("outcome = %q", r.Episode.Outcome)
 	}
@@ -119,4 +75,28 @@ func TestEndSession_demoRepliesAreNoOutcome(t *testing.T) {
 	if strings.Contains(strings.Join(r.Episode.Lessons, "|"), "提醒我") {
 		t.Errorf("lessons = %q: a reminder is no lesson", r.Episode.Lessons)
 	}
+}
+
+// endedEpisode appends pairs (role, content) as the turns of a session of a new database,
+// ends the session, and returns the result and the episode's memory.
+func endedEpisode(t *testing.T, pairs [][2]string) (*core.EndSessionResult, *core.Memory) {
+	t.Helper()
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	var in []core.TurnInput
+	for _, p := range pairs {
+		in = append(in, core.TurnInput{Role: p[0], Content: p[1]})
+	}
+	if _, err := ns.AppendTurns(ctx, "s1", in); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ns.EndSession(ctx, "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ns.Get(ctx, r.Episode.MemoryID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, m
 }
