@@ -254,9 +254,12 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if strings.HasSuffix(text, "吧") && !remember {
 		return Fact{}, false // a suggestion: "我们这个问题以后再说吧"
 	}
-	if m := hereEN.FindStringSubmatch(head(text, 64)); latin && m != nil && !hereNot[strings.ToLower(strings.Fields(m[1])[0])] {
+	if m := hereEN.FindStringSubmatchIndex(head(text, 64)); latin && m != nil && !hereNot[strings.ToLower(strings.Fields(text[m[2]:m[3]])[0])] {
+		if name := nameHere(text[m[2]:m[3]], text[m[3]:], st.first); name != "" { // "Hey, Marcus here." (namehere.go)
+			return Fact{Type: TypeProfile, Content: "User's name is " + name, Subject: "user", Predicate: "name", Confidence: 0.8}, true
+		}
 		// "Type 1 diabetic here"
-		f := classify("User is "+article(m[1]), text, remember)
+		f := classify("User is "+article(text[m[2]:m[3]]), text, remember)
 		return f, true
 	}
 	if !han && (latin || st.en) {
