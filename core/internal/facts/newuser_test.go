@@ -26,6 +26,7 @@ func TestExtract_newUser(t *testing.T) {
 		{"someoneElsesAllergy", "the allergy is bad", nil, nil, nil},
 		{"bodyAside", "bad knee fyi", []string{"User has a bad knee"}, []string{"fyi"}, nil},
 		{"mixedTail", "I'm lactose intolerant too, 跟乐乐一样。", []string{"User is lactose intolerant"}, []string{"跟乐乐"}, nil},
+		{"mixedTailList", "I'm vegan, 跟我老婆一样", []string{"User is vegan"}, []string{"跟"}, nil},
 		{"zhFlight", "我下个月要去 Tokyo 出差，帮我记一下 flight 是 JL 61", []string{"Tokyo", "JL 61"}, []string{"用户flight"}, nil},
 		{"twoTools", "I use Obsidian for notes and VS Code for coding", []string{"Obsidian for notes", "VS Code for coding"}, nil, []string{"Obsidian", "VS Code"}},
 	} {
