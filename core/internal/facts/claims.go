@@ -434,11 +434,11 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		if notClaimZH.MatchString(head(text, 48)) {
 			return Fact{}, false
 		}
-		return classify(st.subj+rewriteZH(contLead.ReplaceAllString(text, "")), text, remember), true
+		return classify(ownZH(st.subj, rewriteZH(contLead.ReplaceAllString(text, ""))), text, remember), true
 	}
 	if remember && meaningful(text) >= 4 {
 		if hasHan(text) {
-			return classify("用户"+rewriteZH(text), text, true), true
+			return classify(ownZH("用户", rewriteZH(text)), text, true), true // "记一下 flight 是 JL 61" (claimownzh.go)
 		}
 		return classify("User noted: "+strings.TrimRight(rewriteEN(text, false), "?？ "), text, true), true
 	}

@@ -1,9 +1,6 @@
 package facts
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // New-user pass: "Hey, Marcus here." and "Hi there! Marta here, 52, retired pharmacist"
 // introduce the user by name, but hereEN ("Type 1 diabetic here", "Night owl here") read
@@ -15,15 +12,15 @@ import (
 
 // nameHereWord is one or two capitalised words with no capitals inside ("Marcus",
 // "Marcus Lee"; not "ICU", not "type 1").
-var nameHereWord = regexp.MustCompile(`^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?$`)
+var nameHereWord = lazy(`^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?$`)
 
 // hereAge is what follows "X here" when it is an age: ", 52".
-var hereAge = regexp.MustCompile(`^\s*here\s*,\s*\d{1,2}\b`)
+var hereAge = lazy(`^\s*here\s*,\s*\d{1,2}\b`)
 
 // labelEnd are the endings of self-labels and adjectives ("Diabetic", "Vegan",
 // "Newbie", "Introvert", "Beginner"), which a bare "X here." at a sentence's start
 // more likely is than a name.
-var labelEnd = regexp.MustCompile(`(?i)(?:ic|ist|ive|ian|an|er|or|ee|ie|ert|ant|ent|ish|ous|ful|less|ing|ed)$`)
+var labelEnd = lazy(`(?i)(?:ic|ist|ive|ian|an|er|or|ee|ie|ert|ant|ent|ish|ous|ful|less|ing|ed)$`)
 
 // nameHere returns the name of "X here" (x the words before "here", rest the text from
 // "here" on), or "" when x is a role or label.

@@ -27,7 +27,9 @@ func TestExtract_newUser(t *testing.T) {
 		{"bodyAside", "bad knee fyi", []string{"User has a bad knee"}, []string{"fyi"}, nil},
 		{"mixedTail", "I'm lactose intolerant too, 跟乐乐一样。", []string{"User is lactose intolerant"}, []string{"跟乐乐"}, nil},
 		{"mixedTailList", "I'm vegan, 跟我老婆一样", []string{"User is vegan"}, []string{"跟"}, nil},
-		{"zhFlight", "我下个月要去 Tokyo 出差，帮我记一下 flight 是 JL 61", []string{"Tokyo", "JL 61"}, []string{"用户flight"}, nil},
+		{"zhFlight", "我下个月要去 Tokyo 出差，帮我记一下 flight 是 JL 61", []string{"用户下个月要去 Tokyo 出差", "用户的 flight 是 JL 61"}, nil, nil},
+		{"zhThingIs", "帮我记一下航班号是 JL 61", []string{"用户的航班号是 JL 61"}, nil, nil},
+		{"zhAlsoIsNoThing", "记住，我是素食者", []string{"用户是素食者"}, []string{"用户的"}, nil},
 		{"twoTools", "I use Obsidian for notes and VS Code for coding", []string{"Obsidian for notes", "VS Code for coding"}, nil, []string{"Obsidian", "VS Code"}},
 	} {
 		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
