@@ -165,7 +165,11 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			f.Evidence = []int{idx}
 			out = append(out, f)
 			if f.Predicate == "uses" {
-				for _, it := range toolItems(text) {
+				items := toolItems(text)
+				if c := firstToolOnly(out[len(out)-1].Content, items); c != "" {
+					out[len(out)-1].Content = c // "User uses Obsidian for notes", not "… and VS Code for coding" too
+				}
+				for _, it := range items {
 					g := f
 					g.Content, g.Confidence = "User also uses "+it, f.Confidence-0.05
 					if hasHan(text) {

@@ -31,6 +31,8 @@ func TestExtract_newUser(t *testing.T) {
 		{"zhThingIs", "帮我记一下航班号是 JL 61", []string{"用户的航班号是 JL 61"}, nil, nil},
 		{"zhAlsoIsNoThing", "记住，我是素食者", []string{"用户是素食者"}, []string{"用户的"}, nil},
 		{"twoTools", "I use Obsidian for notes and VS Code for coding", []string{"Obsidian for notes", "VS Code for coding"}, nil, []string{"Obsidian", "VS Code"}},
+		{"threeTools", "I use Vim for code, Obsidian for notes and Todoist for tasks", []string{"User uses Vim for code", "Obsidian for notes", "Todoist for tasks"}, nil, []string{"Vim", "Obsidian", "Todoist"}},
+		{"toolsNoPurpose", "I use a Mac, Docker and Postgres", []string{"User uses a Mac, Docker and Postgres", "Docker", "Postgres"}, nil, nil},
 	} {
 		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
 		ok := len(got) == len(tc.want)
