@@ -256,7 +256,10 @@ func isList(content string) []string {
 		for n > 1 && hasHan(items[n-1]) {
 			n--
 		}
-		return items[:n]
+		items = items[:n]
+		// "too" pointed at the aside's comparison, which is cut with it.
+		items[n-1] = strings.TrimSuffix(strings.TrimSuffix(items[n-1], " too"), " as well")
+		return items
 	}
 	if n := len(items); n >= 2 && pleasantry.MatchString(items[n-1]) {
 		// "I'm Marco, nice to meet you": the greeting is no item of the list.

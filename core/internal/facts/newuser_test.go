@@ -25,7 +25,7 @@ func TestExtract_newUser(t *testing.T) {
 		{"unknownFirstWordAside", "severe peanut allergy btw", []string{"User has a severe peanut allergy"}, []string{"btw"}, nil},
 		{"someoneElsesAllergy", "the allergy is bad", nil, nil, nil},
 		{"bodyAside", "bad knee fyi", []string{"User has a bad knee"}, []string{"fyi"}, nil},
-		{"mixedTail", "I'm lactose intolerant too, 跟乐乐一样。", []string{"User is lactose intolerant"}, []string{"跟乐乐"}, nil},
+		{"mixedTail", "I'm lactose intolerant too, 跟乐乐一样。", []string{"User is lactose intolerant"}, []string{"跟乐乐", "too"}, nil},
 		{"mixedTailList", "I'm vegan, 跟我老婆一样", []string{"User is vegan"}, []string{"跟"}, nil},
 		{"zhFlight", "我下个月要去 Tokyo 出差，帮我记一下 flight 是 JL 61", []string{"用户下个月要去 Tokyo 出差", "用户的 flight 是 JL 61"}, nil, nil},
 		{"zhThingIs", "帮我记一下航班号是 JL 61", []string{"用户的航班号是 JL 61"}, nil, nil},
