@@ -169,7 +169,7 @@ func (s *summary) read(m *chat.Message) {
 		}
 		question := strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
 		switch {
-		case user && (preferenceRE.MatchString(t) || instructionRE.MatchString(t)):
+		case user && (preferenceRE.MatchString(statedPart(t, question)) || instructionRE.MatchString(t)):
 			s.add(secPreferences, t) // even when the goal says it too: it must survive
 		case goal != "" && strings.Contains(goal, t):
 			continue
@@ -485,4 +485,19 @@ func firstLine(s string) string {
 func isCJK(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
 		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
+}
+
+// statedPart returns what of a sentence can state a preference: all of it, or for a
+// question only the clauses before the asking one. A question is never a preference
+// ("乐乐对什么过敏？", "What do I like?" ask about one), but "但我不吃辣，附近有没有清淡的餐厅？"
+// states one before it asks.
+func statedPart(t string, question bool) string {
+	if !question {
+		return t
+	}
+	i := strings.LastIndexAny(t, "，,；;：:")
+	if i < 0 {
+		return ""
+	}
+	return t[:i]
 }

@@ -189,6 +189,14 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 			return st.claim(rest, ask)
 		}
 	}
+	if (!prefilter || allergyMay(text)) && st.last < 0 {
+		if c := allergyClaim5(text); c != "" { // "shellfish allergy fyi" (claimallergy.go)
+			st.en = true
+			f := classify(c, "health "+text, remember)
+			f.Type, f.Predicate, f.Confidence = TypeProfile, "health", 0.65
+			return f, true
+		}
+	}
 	first := leadingWord(text)
 	lead := first5[first]
 	if prefilter && lead == 0 && !(st.en && st.last >= 0) && !role5Last(text) && !strings.Contains(text, " over ") && len(text) > 6 && !rolePlaceMay5(text) {
@@ -290,7 +298,8 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	}
 	if m := find5(lead&f5Body != 0, body5EN, text); m != nil && st.last < 0 {
 		st.en = true
-		f := classify("User has "+article5(strings.ToLower(m[1][:1])+m[1][1:]), "health "+text, remember)
+		b := trimAside5(m[1]) // "bad knee fyi"
+		f := classify("User has "+article5(strings.ToLower(b[:1])+b[1:]), "health "+text, remember)
 		f.Type, f.Predicate, f.Confidence = TypeProfile, "health", 0.65
 		return f, true
 	}

@@ -102,3 +102,28 @@ func latinRuns(s string) []string {
 	}
 	return runs
 }
+
+// firstToolOnly returns an English claim cut before the second of its tools items (the
+// items after the first), or "" to keep it whole. New-user pass: "I use Obsidian for
+// notes and VS Code for coding" gave "User uses Obsidian for notes and VS Code for coding"
+// and "User also uses VS Code for coding", two facts that overlap; each tool with its
+// purpose is one fact. Only a list whose items carry a purpose of their own ("for …") is
+// cut: "User uses a Mac, Docker and Postgres" names them all and stays whole.
+func firstToolOnly(content string, items []string) string {
+	if len(items) == 0 || hasHan(content) || !strings.Contains(items[0], " for ") {
+		return ""
+	}
+	i := strings.Index(content, items[0])
+	if i <= 0 {
+		return ""
+	}
+	head := strings.TrimRight(content[:i], " ")
+	for _, sep := range []string{",", " and", " plus", "+", "/"} {
+		head = strings.TrimRight(strings.TrimSuffix(head, sep), " ")
+	}
+	head = strings.TrimRight(head, " ,")
+	if !strings.Contains(head, " for ") {
+		return ""
+	}
+	return head
+}

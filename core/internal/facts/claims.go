@@ -165,7 +165,11 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			f.Evidence = []int{idx}
 			out = append(out, f)
 			if f.Predicate == "uses" {
-				for _, it := range toolItems(text) {
+				items := toolItems(text)
+				if c := firstToolOnly(out[len(out)-1].Content, items); c != "" {
+					out[len(out)-1].Content = c // "User uses Obsidian for notes", not "… and VS Code for coding" too
+				}
+				for _, it := range items {
 					g := f
 					g.Content, g.Confidence = "User also uses "+it, f.Confidence-0.05
 					if hasHan(text) {
@@ -254,9 +258,12 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if strings.HasSuffix(text, "吧") && !remember {
 		return Fact{}, false // a suggestion: "我们这个问题以后再说吧"
 	}
-	if m := hereEN.FindStringSubmatch(head(text, 64)); latin && m != nil && !hereNot[strings.ToLower(strings.Fields(m[1])[0])] {
+	if m := hereEN.FindStringSubmatchIndex(head(text, 64)); latin && m != nil && !hereNot[strings.ToLower(strings.Fields(text[m[2]:m[3]])[0])] {
+		if name := nameHere(text[m[2]:m[3]], text[m[3]:], st.first); name != "" { // "Hey, Marcus here." (namehere.go)
+			return Fact{Type: TypeProfile, Content: "User's name is " + name, Subject: "user", Predicate: "name", Confidence: 0.8}, true
+		}
 		// "Type 1 diabetic here"
-		f := classify("User is "+article(m[1]), text, remember)
+		f := classify("User is "+article(text[m[2]:m[3]]), text, remember)
 		return f, true
 	}
 	if !han && (latin || st.en) {
@@ -431,11 +438,11 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		if notClaimZH.MatchString(head(text, 48)) {
 			return Fact{}, false
 		}
-		return classify(st.subj+rewriteZH(contLead.ReplaceAllString(text, "")), text, remember), true
+		return classify(ownZH(st.subj, rewriteZH(contLead.ReplaceAllString(text, ""))), text, remember), true
 	}
 	if remember && meaningful(text) >= 4 {
 		if hasHan(text) {
-			return classify("用户"+rewriteZH(text), text, true), true
+			return classify(ownZH("用户", rewriteZH(text)), text, true), true // "记一下 flight 是 JL 61" (claimownzh.go)
 		}
 		return classify("User noted: "+strings.TrimRight(rewriteEN(text, false), "?？ "), text, true), true
 	}

@@ -250,6 +250,17 @@ func isList(content string) []string {
 		return nil
 	}
 	items := listSep.Split(rest, -1)
+	if n := len(items); n >= 2 && !hasHan(items[0]) && hasHan(items[n-1]) {
+		// "I'm lactose intolerant too, 跟乐乐一样": a tail in another script is an aside
+		// (a comparison, a translation), no item; the English head is the claim.
+		for n > 1 && hasHan(items[n-1]) {
+			n--
+		}
+		items = items[:n]
+		// "too" pointed at the aside's comparison, which is cut with it.
+		items[n-1] = strings.TrimSuffix(strings.TrimSuffix(items[n-1], " too"), " as well")
+		return items
+	}
 	if n := len(items); n >= 2 && pleasantry.MatchString(items[n-1]) {
 		// "I'm Marco, nice to meet you": the greeting is no item of the list.
 		return items[:n-1]

@@ -103,7 +103,7 @@ func splitZH5(cl []Fact) []Fact {
 					kept = append(kept, p)
 					continue
 				}
-				g := classify(subj+t, t, f.remembered())
+				g := classify(ownZH(subj, t), t, f.remembered())
 				g.Evidence = f.Evidence
 				g.Confidence = min(g.Confidence, f.Confidence)
 				more = append(more, g)
@@ -125,7 +125,7 @@ func splitZH5(cl []Fact) []Fact {
 			if kinZH.MatchString(t) {
 				s = "用户的" // "…，俩闺女一个五岁一个两岁": the user's
 			}
-			g := classify(s+t, t, f.remembered())
+			g := classify(ownZH(s, t), t, f.remembered()) // "用户的 flight 是 JL 61" (claimownzh.go)
 			g.Evidence = f.Evidence
 			if g.Confidence > f.Confidence {
 				g.Confidence = f.Confidence
