@@ -13,7 +13,7 @@ import (
 // tokenIn reports whether one of the first n whitespace-separated words of s, lower-cased
 // and with trailing punctuation cut, is in set.
 func tokenIn(s string, n int, set map[string]bool) bool {
-	for _, w := range strings.Fields(s) {
+	for w := range strings.FieldsSeq(s) { // the words one by one: no slice of all of them for the first n
 		if n--; n < 0 {
 			return false
 		}
