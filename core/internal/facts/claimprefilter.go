@@ -24,6 +24,11 @@ func tokenIn(s string, n int, set map[string]bool) bool {
 		if i := strings.IndexAny(w, ",.;:!?—–"); i > 0 && set[w[:i]] {
 			return true // "ok,so" glued
 		}
+		for i := 1; i < len(w); i++ { // a word ends at Go's \b: `think"000`, "think-tank", "think'"
+			if isWordByte(w[i-1]) && !isWordByte(w[i]) && set[w[:i]] {
+				return true
+			}
+		}
 	}
 	return false
 }
