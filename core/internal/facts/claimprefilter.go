@@ -13,7 +13,7 @@ import (
 // tokenIn reports whether one of the first n whitespace-separated words of s, lower-cased
 // and with trailing punctuation cut, is in set.
 func tokenIn(s string, n int, set map[string]bool) bool {
-	for _, w := range strings.Fields(s) {
+	for w := range strings.FieldsSeq(s) { // the words one by one: no slice of all of them for the first n
 		if n--; n < 0 {
 			return false
 		}
@@ -23,6 +23,11 @@ func tokenIn(s string, n int, set map[string]bool) bool {
 		}
 		if i := strings.IndexAny(w, ",.;:!?—–"); i > 0 && set[w[:i]] {
 			return true // "ok,so" glued
+		}
+		for i := 1; i < len(w); i++ { // a word ends at Go's \b: `think"000`, "think-tank", "think'"
+			if isWordByte(w[i-1]) && !isWordByte(w[i]) && set[w[:i]] {
+				return true
+			}
 		}
 	}
 	return false

@@ -482,12 +482,20 @@ func discourseStrip(text string) stripped {
 }
 
 // subjectMatch is subjectEN's submatch indexes, nil without running it when the first
-// word of text cannot start a match.
+// word of text cannot start a match, and found without it when that word is the subject
+// (subjectLead).
 func subjectMatch(text string) []int {
-	if first := leadingWord(text); prefilter && !subjectFirst[first] {
+	first := leadingWord(text)
+	if prefilter && !subjectFirst[first] {
 		return nil
 	}
-	return subjectEN.FindStringSubmatchIndex(head(text, 80))
+	h := head(text, 80)
+	if prefilter {
+		if m, ok := subjectLead(h, first); ok {
+			return m
+		}
+	}
+	return subjectEN.FindStringSubmatchIndex(h)
 }
 
 var subjectFirst = func() map[string]bool {

@@ -72,6 +72,11 @@ func claimClauses(r []rune) [][2]int {
 // runOnAt reports whether a new first-person claim starts at i without a conjunction or
 // punctuation before it: "i" or "im"/"i'm" and one of the verbs a claim starts with.
 func runOnAt(r []rune, i int) bool {
+	// Every prefix starts with "i": the lowered text does only when its first rune lowers
+	// to 'i' (i, I, İ). Checked first, it spares a string and its lowering at each space.
+	if i >= len(r) || unicode.ToLower(r[i]) != 'i' {
+		return false
+	}
 	w := strings.ToLower(string(r[i:min(len(r), i+16)]))
 	for _, p := range []string{"i ", "im ", "i'm ", "i’m "} {
 		if rest, ok := strings.CutPrefix(w, p); ok {
