@@ -39,6 +39,11 @@ var lexiconSource = []string{
 	"喜欢|爱好|喜爱|兴趣|热爱|爱吃|爱|like|likes|love|loves|hobby|hobbies|enjoy|enjoys|favorite|favourite",
 	"讨厌|不喜欢|hate|hates|dislike|dislikes",
 	"过敏|allergy|allergies|allergic",
+	// Diet, one way: "What can't I eat?" / "我有什么忌口？" names the kind, the memory the
+	// condition ("User is coeliac", "Tom is a vegetarian", "乳糖不耐受"). The English and
+	// the Chinese triggers expand within their language (see the feelings' note below).
+	"eat|eats|eating|food|foods|diet|dietary=>coeliac|celiac|gluten|vegetarian|vegan|allergic|allergy|allergies|intolerant|intolerance|lactose|halal|kosher|dairy",
+	"忌口|不能吃|饮食=>过敏|素食|吃素|忌口|不吃|麸质|乳糖|清真|不耐受",
 	// Events: what, where, how big, how long, when.
 	"会议|开会|例会|meeting|meetings",
 	"产品|product|products",

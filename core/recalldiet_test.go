@@ -1,0 +1,43 @@
+package core_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/memcore/memcore/core"
+)
+
+// A question about what the user can eat names the kind ("eat", "忌口"), the memories the
+// condition ("coeliac", "vegetarian", "乳糖不耐受"): the lexicon's diet groups join them.
+// Found in the web demo: "What can't I eat?" recalled nothing.
+func TestRecall_dietQuestionFindsConditions(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	for _, c := range []string{"User is coeliac", "User's husband Tom is a vegetarian", "User works as a pharmacist in Leeds",
+		"User uses Obsidian for notes", "用户乳糖不耐受", "用户在上海工作"} {
+		if _, err := ns.Remember(ctx, core.MemoryInput{Content: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct{ query, want, not string }{
+		{"What can't I eat?", "coeliac", "pharmacist"},
+		{"What food should I avoid?", "vegetarian", "Obsidian"},
+		{"我有什么忌口？", "乳糖", "上海"},
+	} {
+		t.Run(tt.query, func(t *testing.T) {
+			hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, h := range hits {
+				got = append(got, h.Memory.Content)
+			}
+			all := strings.Join(got, " | ")
+			if !strings.Contains(all, tt.want) || strings.Contains(all, tt.not) {
+				t.Fatalf("recall(%q) = %q: want %q, not %q", tt.query, got, tt.want, tt.not)
+			}
+		})
+	}
+}
