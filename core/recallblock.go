@@ -95,7 +95,7 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 		}
 		t := m.Content
 		if m.Title != "" && !strings.Contains(m.Content, m.Title) {
-			t = m.Title + ": " + t
+			t = titled(m.Title, t)
 		}
 		t += cardText(m.Card) // the memory's card, when it has one (cards.go)
 		items = append(items, RecalledItem{Kind: RecalledMemory, ID: m.ID, Type: m.Type, At: m.UpdatedAt, Text: t})
@@ -229,4 +229,15 @@ func itemLabel(it RecalledItem) string {
 		return fmt.Sprintf("%s document, %s", it.ID, day)
 	}
 	return it.Type
+}
+
+// titled puts a memory's title before its text: "Title: text", or "Title. text" when the
+// title ends a sentence already (an episode's goal: "Episode: I'm Priya, … in Leeds.: Goal"
+// read as a typo in the block).
+func titled(title, text string) string {
+	if strings.HasSuffix(title, ".") || strings.HasSuffix(title, "!") || strings.HasSuffix(title, "?") ||
+		strings.HasSuffix(title, "。") || strings.HasSuffix(title, "！") || strings.HasSuffix(title, "？") {
+		return title + " " + text
+	}
+	return title + ": " + text
 }

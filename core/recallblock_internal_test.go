@@ -19,3 +19,16 @@ func TestIsAboutUser_cases(t *testing.T) {
 		}
 	}
 }
+
+func TestTitled_cases(t *testing.T) {
+	for _, tt := range []struct{ title, text, want string }{
+		{"Deploy notes", "run make deploy", "Deploy notes: run make deploy"},
+		{"Episode: I'm Priya, a pharmacist in Leeds.", "Goal: …", "Episode: I'm Priya, a pharmacist in Leeds. Goal: …"},
+		{"Episode: 下周去北京开会。", "目标：…", "Episode: 下周去北京开会。 目标：…"},
+		{"Why did it fail?", "the disk was full", "Why did it fail? the disk was full"},
+	} {
+		if got := titled(tt.title, tt.text); got != tt.want {
+			t.Errorf("titled(%q, %q) = %q, want %q", tt.title, tt.text, got, tt.want)
+		}
+	}
+}
