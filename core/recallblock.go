@@ -235,8 +235,7 @@ func itemLabel(it RecalledItem) string {
 // title ends a sentence already (an episode's goal: "Episode: I'm Priya, … in Leeds.: Goal"
 // read as a typo in the block).
 func titled(title, text string) string {
-	if strings.HasSuffix(title, ".") || strings.HasSuffix(title, "!") || strings.HasSuffix(title, "?") ||
-		strings.HasSuffix(title, "。") || strings.HasSuffix(title, "！") || strings.HasSuffix(title, "？") {
+	if r, _ := utf8.DecodeLastRuneInString(title); strings.ContainsRune(".!?。！？", r) {
 		return title + " " + text
 	}
 	return title + ": " + text

@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/memcore/memcore/core"
@@ -51,12 +52,7 @@ func TestSearchTurns_replyContext(t *testing.T) {
 // remember about me", recalled as "(conversation …, user) Who is Leo?".
 func TestSearchTurns_noContextFromAcknowledgements(t *testing.T) {
 	ctx := context.Background()
-	eng, err := core.Open(ctx, core.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer eng.Close()
-	ns, _ := eng.Namespace("default")
+	_, ns, _ := cxOpen(t, core.Options{})
 	if _, err := ns.AppendTurns(ctx, "s", []core.TurnInput{
 		{Role: "user", Content: "What do you know about me?"},
 		{Role: "assistant", Content: "Here is what I remember:"},
@@ -82,7 +78,7 @@ func TestSearchTurns_noContextFromAcknowledgements(t *testing.T) {
 			for _, h := range hits {
 				got = append(got, h.Turn.Content)
 			}
-			if len(got) != len(tc.want) || (len(got) > 0 && got[0] != tc.want[0]) || len(got) > 1 && got[1] != tc.want[1] {
+			if !slices.Equal(got, tc.want) {
 				t.Fatalf("SearchTurns(%q) = %q, want %q", tc.q, got, tc.want)
 			}
 		})
