@@ -58,6 +58,8 @@ type claimState struct {
 	en       bool   // the last claim was an English one with the user as subject
 	first    bool   // the clause is the sentence's first
 	kin      string // a relative a clause named beside the user ("我跟我老公…"), for a 他/她 after it (kinpronoun7.go)
+	more     []Fact // facts of the clause after the one claim returns ("X here, 52, …": heretail8.go)
+	here     bool   // the clause before was "X here", cut from what follows it ("retired nurse here, 71 and …")
 }
 
 // claims returns the facts of a user sentence's claims. skip holds rune indexes of cues
@@ -100,6 +102,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		last := k == len(spans)-1
 		text = pronounKinZH(protectZH(tellYouZH.ReplaceAllString(text, "")), st.subj)
 		st.first = k == 0
+		st.more = nil
 		f, ok := st.claim(text, last && s.ask)
 		if ok && (danglingPronoun(protectZH(string(s.r[:from]))+" "+f.Content) || !f.remembered() && passingClaim(text) ||
 			hasHan(f.Content) && strings.ContainsAny(f.Content, "你您") && talkZH.MatchString(f.Content)) { // "我上次跟你说的那个项目": about the talk
@@ -179,6 +182,10 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 				}
 			}
 		}
+		for _, g := range st.more {
+			g.Evidence = []int{idx}
+			out = append(out, g)
+		}
 		st.last = len(out) - 1
 	}
 	for i := range out {
@@ -200,6 +207,13 @@ func skipped(skip []int, from, to int) bool {
 // before (Chinese, no cue of its own), it returns ok false and the clause as Content.
 func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	remember := st.remember
+	if st.here {
+		st.here = false
+		if fs := hereTail(text, remember); len(fs) > 0 {
+			st.more = fs[1:] // the rest of "X here, …" the clause splitter cut off (heretail8.go)
+			return fs[0], true
+		}
+	}
 	intro := introEN.MatchString(head(text, 40))
 	if m := discourseStrip(text); m.rest != text {
 		text, remember = m.rest, remember || m.remember
@@ -260,10 +274,18 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	}
 	if m := hereEN.FindStringSubmatchIndex(head(text, 64)); latin && m != nil && !hereNot[strings.ToLower(strings.Fields(text[m[2]:m[3]])[0])] {
 		if name := nameHere(text[m[2]:m[3]], text[m[3]:], st.first); name != "" { // "Hey, Marcus here." (namehere.go)
+			if m[1] < len(text) && text[m[1]-1] == ',' {
+				st.more = hereTail(text[m[1]:], remember) // "Marta here, 52, …" (heretail8.go)
+			}
+			st.here = m[1] == len(text)
 			return Fact{Type: TypeProfile, Content: "User's name is " + name, Subject: "user", Predicate: "name", Confidence: 0.8}, true
 		}
 		// "Type 1 diabetic here"
 		f := classify("User is "+article(text[m[2]:m[3]]), text, remember)
+		if m[1] < len(text) && text[m[1]-1] == ',' {
+			st.more = hereTail(text[m[1]:], remember) // "…, usually up till 2am" (heretail8.go)
+		}
+		st.here = m[1] == len(text)
 		return f, true
 	}
 	if !han && (latin || st.en) {

@@ -18,7 +18,7 @@ func TestExtract_newUser(t *testing.T) {
 	}{
 		{"nameHere", "Hey, Marcus here.", []string{"Marcus"}, []string{"is a marcus"}, nil},
 		{"nameHereIt", "Hi, Priya here — I work in Leeds.", []string{"Priya", "Leeds"}, []string{"is a priya"}, nil},
-		{"nameHereAge", "Hi there! Marta here, 52.", []string{"User's name is Marta"}, nil, nil},
+		{"nameHereAge", "Hi there! Marta here, 52.", []string{"User's name is Marta", "User is 52"}, nil, nil},
 		{"labelHere", "Vegan here.", []string{"User is a vegan"}, nil, nil},
 		{"roleHere", "Nurse here.", []string{"User is a nurse"}, nil, nil},
 		{"unknownFirstWord", "shellfish allergy fyi", []string{"shellfish allergy"}, nil, nil},
