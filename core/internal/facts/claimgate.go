@@ -83,7 +83,7 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 	if rule >= 0 && len(cl) > 0 {
 		if rememberRule.MatchString(strings.TrimSpace(s.s)) {
 			cues = append(cues[:rule:rule], cues[rule+1:]...)
-		} else {
+		} else if !ruleAfterClaim(s, cues[rule]) {
 			// The rule's reason: kept only when it says what the user is or uses
 			// ("Don't recommend paid tools, I only use free software").
 			keep := cl[:0:0]

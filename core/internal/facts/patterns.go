@@ -257,7 +257,8 @@ func initPatterns() {
 		{need: words("报 错 异常 崩 挂了 宕机 超时 失败 跑不 启动不了 编译 用不了 打不开 连不上 卡死 闪退 bug 泄漏 死锁"), re: re(`(?<!没|没有|不|未|无|不会|别)(?:报错|报了?(?:个|一个)?错|出错|出了?(?:个|一个)?错|错误[:：]|异常[:：]|崩溃|崩了|挂了|宕机|超时了|失败(?!的话|吗)|跑不起来|跑不通|启动不了|编译不过|编译失败|用不了|打不开|连不上|卡死|闪退|有(?:个|一个)?(?:bug|Bug|BUG)|内存泄漏|死锁)`),
 			build: verbatim(TypeError, 0.65)},
 	}
-	patterns[kRule] = append(patterns[kRule], rulesZH5...) // the fifth round's Chinese rules (claimzh5rule.go)
+	patterns[kRule] = append(patterns[kRule], rulesZH5...)    // the fifth round's Chinese rules (claimzh5rule.go)
+	patterns[kRule] = append(patterns[kRule], rulesAfter8...) // a "don't recommend" rule after a Chinese claim (ruleafter8.go)
 }
 
 // sentenceKind: for these kinds the fact is the sentence itself, so one match is enough.

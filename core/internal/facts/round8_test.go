@@ -3,7 +3,8 @@ package facts
 import "testing"
 
 // TestClaims_part8 covers the eighth round's fixes in phrasings other than the labelled
-// sets': what follows "X here," (heretail8.go).
+// sets': what follows "X here," (heretail8.go) and a "don't recommend" rule after a
+// Chinese claim (ruleafter8.go).
 func TestClaims_part8(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -17,6 +18,13 @@ func TestClaims_part8(t *testing.T) {
 		{"en_here_verb", "Vegan here, cook mostly Indian food", []string{"User is a vegan", "User cooks mostly Indian food"}},
 		{"en_here_unknown_tail", "Newbie here, sorry for the dumb question", []string{"User is a newbie"}},
 		{"en_here_alone", "Night owl here.", []string{"User is a night owl"}},
+		// A "don't recommend / don't give me" rule after a Chinese claim is a rule too.
+		{"zh_rule_after_claim", "我乳糖不耐受，别给我推荐奶茶", []string{"别给我推荐奶茶", "乳糖不耐受"}},
+		{"zh_rule_topic_first", "我在减肥，油炸的东西尽量别给我推荐", []string{"油炸的东西尽量别给我推荐", "用户在减肥"}},
+		{"zh_rule_you", "我没有车，你别老推荐自驾游", []string{"你别老推荐自驾游", "用户没有车"}},
+		{"zh_rule_give_me", "我用的是安卓手机，别给我 iPhone 的教程", []string{"别给我 iPhone 的教程", "安卓手机"}},
+		{"zh_rule_not_ask", "别担心，我没事", nil},
+		{"zh_rule_vague", "周六我要去看演唱会，别给我安排别的事", []string{"用户周六要去看演唱会"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
