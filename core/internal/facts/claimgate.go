@@ -110,6 +110,10 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 	}
 	n := len(out)
 	for i, f := range out[:n] {
+		if head, g, ok := soConsequence8(f); ok { // "…so I use captions for everything" (consequence8.go)
+			out[i].Content, f.Content = head, head
+			out = append(out, g)
+		}
 		if may(f.Content, slashNeed) {
 			if p := pronounPhraseEN.FindStringIndex(f.Content); p != nil && p[0] > 8 {
 				out[i].Content = strings.TrimSpace(f.Content[:p[0]] + f.Content[p[1]:]) // the pronouns get their own fact

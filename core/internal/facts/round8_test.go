@@ -24,6 +24,12 @@ func TestClaims_part8(t *testing.T) {
 		{"zh_rule_you", "我没有车，你别老推荐自驾游", []string{"你别老推荐自驾游", "用户没有车"}},
 		{"zh_rule_give_me", "我用的是安卓手机，别给我 iPhone 的教程", []string{"别给我 iPhone 的教程", "安卓手机"}},
 		{"zh_rule_not_ask", "别担心，我没事", nil},
+		// A lasting use or taste after "so" is a fact of its own; a passing state stays joined.
+		{"en_so_use", "I'm colorblind so I use a high-contrast theme", []string{"User is colorblind", "User uses a high-contrast theme"}},
+		{"en_so_prefer", "I have dyslexia, so I prefer audiobooks.", []string{"User has dyslexia", "User prefers audiobooks"}},
+		{"en_so_speak", "I'm half Korean so I speak Korean at home", []string{"User is half Korean", "User speaks Korean at home"}},
+		{"en_so_please", "i'm vision impaired so i use a screen magnifier, please keep answers short", []string{"keep answers short", "User is vision impaired", "User uses a screen magnifier"}},
+		{"en_so_passing", "I sprained my ankle so I'm working from home this week", []string{"User sprained their ankle so they're working from home this week"}},
 		{"zh_rule_vague", "周六我要去看演唱会，别给我安排别的事", []string{"用户周六要去看演唱会"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
