@@ -30,6 +30,12 @@ func TestClaims_part8(t *testing.T) {
 		{"en_so_speak", "I'm half Korean so I speak Korean at home", []string{"User is half Korean", "User speaks Korean at home"}},
 		{"en_so_please", "i'm vision impaired so i use a screen magnifier, please keep answers short", []string{"keep answers short", "User is vision impaired", "User uses a screen magnifier"}},
 		{"en_so_passing", "I sprained my ankle so I'm working from home this week", []string{"User sprained their ankle so they're working from home this week"}},
+		// A taste of the moment and what fills a commute are continuations of their own.
+		{"zh_cont_craze", "我女儿叫朵朵，最近迷上了芭蕾", []string{"用户的女儿叫朵朵", "用户的女儿最近迷上了芭蕾"}},
+		{"zh_cont_watching", "我每天睡前看会儿书，最近在看《活着》", []string{"看会儿书", "用户最近在看《活着》"}},
+		{"zh_cont_commute", "我每天坐地铁上班，路上一般听有声书", []string{"坐地铁上班", "用户路上一般听有声书"}},
+		{"zh_cont_commute_bare", "我挺喜欢听相声的，开车的时候听", []string{"用户挺喜欢听相声的，开车的时候听"}},
+		{"zh_cont_plain", "我在银行上班，经常加班", []string{"用户在银行上班，经常加班"}},
 		{"zh_rule_vague", "周六我要去看演唱会，别给我安排别的事", []string{"用户周六要去看演唱会"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
