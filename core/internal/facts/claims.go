@@ -222,6 +222,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		}
 	}
 	text = colloquialZH(text)
+	if f, ok := st.careerWant8(text, remember); ok { // "…，说实话有点想跳槽" (careerwant8.go)
+		return f, true
+	}
 	if f, ok := st.kinPronoun7(text, remember); ok {
 		return f, true
 	}

@@ -36,6 +36,11 @@ func TestClaims_part8(t *testing.T) {
 		{"zh_cont_commute", "我每天坐地铁上班，路上一般听有声书", []string{"坐地铁上班", "用户路上一般听有声书"}},
 		{"zh_cont_commute_bare", "我挺喜欢听相声的，开车的时候听", []string{"用户挺喜欢听相声的，开车的时候听"}},
 		{"zh_cont_plain", "我在银行上班，经常加班", []string{"用户在银行上班，经常加班"}},
+		// A wish to change jobs after a work claim is a claim of its own.
+		{"zh_career_quit", "我在一家银行做柜员，干了六年了，其实有点想转行", []string{"用户在一家银行做柜员", "用户有点想转行"}},
+		{"zh_career_to", "我现在在美团做前端，想跳去字节", []string{"用户现在在美团做前端", "用户想跳去字节"}},
+		{"zh_career_considering", "我在考虑换工作", nil},
+		{"zh_career_friend", "我朋友说他想辞职，你觉得呢？", nil},
 		{"zh_rule_vague", "周六我要去看演唱会，别给我安排别的事", []string{"用户周六要去看演唱会"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
