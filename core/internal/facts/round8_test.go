@@ -35,6 +35,7 @@ func TestClaims_part8(t *testing.T) {
 		{"zh_cont_watching", "我每天睡前看会儿书，最近在看《活着》", []string{"看会儿书", "用户最近在看《活着》"}},
 		{"zh_cont_commute", "我每天坐地铁上班，路上一般听有声书", []string{"坐地铁上班", "用户路上一般听有声书"}},
 		{"zh_cont_commute_bare", "我挺喜欢听相声的，开车的时候听", []string{"用户挺喜欢听相声的，开车的时候听"}},
+		{"zh_cont_injury", "我每周打三次羽毛球，不过脚踝之前扭伤过", []string{"用户每周打三次羽毛球", "用户脚踝之前扭伤过"}},
 		{"zh_cont_plain", "我在银行上班，经常加班", []string{"用户在银行上班，经常加班"}},
 		// A wish to change jobs after a work claim is a claim of its own.
 		{"zh_career_quit", "我在一家银行做柜员，干了六年了，其实有点想转行", []string{"用户在一家银行做柜员", "用户有点想转行"}},
