@@ -3,8 +3,10 @@ package facts
 import "testing"
 
 // TestClaims_part8 covers the eighth round's fixes in phrasings other than the labelled
-// sets': what follows "X here," (heretail8.go) and a "don't recommend" rule after a
-// Chinese claim (ruleafter8.go).
+// sets', and the shapes each must leave alone: what follows "X here," (heretail8.go), a
+// "don't recommend" rule after a Chinese claim (ruleafter8.go), a lasting use after "so"
+// (consequence8.go), Chinese continuations of a taste, a commute or an old injury
+// (contzh8.go) and a wish to change jobs (careerwant8.go).
 func TestClaims_part8(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -24,6 +26,7 @@ func TestClaims_part8(t *testing.T) {
 		{"zh_rule_you", "我没有车，你别老推荐自驾游", []string{"你别老推荐自驾游", "用户没有车"}},
 		{"zh_rule_give_me", "我用的是安卓手机，别给我 iPhone 的教程", []string{"别给我 iPhone 的教程", "安卓手机"}},
 		{"zh_rule_not_ask", "别担心，我没事", nil},
+		{"zh_rule_vague", "周六我要去看演唱会，别给我安排别的事", []string{"用户周六要去看演唱会"}},
 		// A lasting use or taste after "so" is a fact of its own; a passing state stays joined.
 		{"en_so_use", "I'm colorblind so I use a high-contrast theme", []string{"User is colorblind", "User uses a high-contrast theme"}},
 		{"en_so_prefer", "I have dyslexia, so I prefer audiobooks.", []string{"User has dyslexia", "User prefers audiobooks"}},
@@ -42,7 +45,6 @@ func TestClaims_part8(t *testing.T) {
 		{"zh_career_to", "我现在在美团做前端，想跳去字节", []string{"用户现在在美团做前端", "用户想跳去字节"}},
 		{"zh_career_considering", "我在考虑换工作", nil},
 		{"zh_career_friend", "我朋友说他想辞职，你觉得呢？", nil},
-		{"zh_rule_vague", "周六我要去看演唱会，别给我安排别的事", []string{"用户周六要去看演唱会"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
