@@ -77,6 +77,8 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		st.remember = st.remember || only[k]
 	}
 	for k, sp := range spans {
+		here := st.here // "X here" ended the clause before; only the next clause read goes on from it
+		st.here = false
 		from, to := sp[0], sp[1]
 		for from < to && (unicode.IsSpace(s.r[from]) || strings.ContainsRune(",，;；:：—–-", s.r[from])) {
 			from++
@@ -102,7 +104,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		last := k == len(spans)-1
 		text = pronounKinZH(protectZH(tellYouZH.ReplaceAllString(text, "")), st.subj)
 		st.first = k == 0
-		st.more = nil
+		st.more, st.here = nil, here
 		f, ok := st.claim(text, last && s.ask)
 		if ok && (danglingPronoun(protectZH(string(s.r[:from]))+" "+f.Content) || !f.remembered() && passingClaim(text) ||
 			hasHan(f.Content) && strings.ContainsAny(f.Content, "你您") && talkZH.MatchString(f.Content)) { // "我上次跟你说的那个项目": about the talk
