@@ -1,0 +1,111 @@
+package facts
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// The turn before a user message: what it asked, or the material it was promised.
+//
+// Why: two everyday shapes say nothing alone. A short answer to the assistant's question
+// ("Where are you based?" / "near Boulder"; "孩子多大了？" / "双胞胎，十个月") is a fact
+// only with the question's slot, and material handed over a turn after the request
+// ("translate this to German please" / "Sure, send it over." / "I have two brothers…")
+// is someone else's words, like "Translate: I like cats" in one message. So a user
+// message's facts depend on it and on what turnBefore returns: a short string, the
+// message cache's key holds it (msgKey.before), so a cached result is the result.
+//
+// Where the turn before comes from: the messages of the same Extract call, known (read
+// by an earlier call of the session) or not. A host that calls after every turn with
+// the whole conversation, or once at the end, gives each message the same turn before
+// and gets the same facts. A host that passes only the new messages gives the first of
+// them no turn before: an answer whose question was in the previous call is read alone
+// (docs/FACTS.md, "What is read").
+
+// beforeMaterial: the user asked, without the payload, for a translation, summary or
+// proofreading, and the assistant (when it spoke) only acknowledged: this message is
+// the payload.
+const beforeMaterial = "m"
+
+// beforeTailRunes bounds what is read of the turn before: the end of an assistant
+// message (its question is at the end), the whole of a short request.
+const (
+	beforeTailRunes   = 200
+	bareRequestRunes  = 80
+	acknowledgedRunes = 160
+)
+
+// turnBefore returns what the turn before user message i contributes: beforeMaterial,
+// a slot the assistant asked about (askedSlot), or "".
+func turnBefore(msgs []Message, i int) string {
+	j := spokenBefore(msgs, i)
+	if j < 0 {
+		return ""
+	}
+	if msgs[j].Role == "user" {
+		if bareRequest(msgs[j].Text) {
+			return beforeMaterial
+		}
+		return ""
+	}
+	a := strings.TrimSpace(msgs[j].Text)
+	if k := spokenBefore(msgs, j); k >= 0 && msgs[k].Role == "user" && utf8.RuneCountInString(a) <= acknowledgedRunes &&
+		bareRequest(msgs[k].Text) && (!endsAsking(a) || sendOverRE.MatchString(a)) {
+		return beforeMaterial
+	}
+	return askedSlot(a)
+}
+
+// spokenBefore is the index of the user or assistant message before i, or -1.
+func spokenBefore(msgs []Message, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if r := msgs[j].Role; r == "user" || r == "assistant" {
+			return j
+		}
+	}
+	return -1
+}
+
+var (
+	// bareRequestEN / ZH: a request for a translation, summary or correction of text not
+	// given yet ("translate this to German please", "帮我翻译几句话").
+	bareRequestEN = lazy(`(?i)^\W*(?:(?:hey|hi|ok(?:ay)?|so)\W+)?(?:(?:can|could|would|will) you(?: please)?|please|pls|help me|i need(?: you)? to|i want you to|i'?d like you to)?\s*(?:translate|summari[sz]e|proofread|paraphrase|rephrase|reword|polish|(?:fix|check|correct) the (?:grammar|spelling) (?:of|in))\s+(?:this|these|that|it|something|some (?:text|sentences|lines|paragraphs?|stuff)|a (?:paragraph|text|few (?:sentences|lines)|couple of (?:sentences|lines)))(?:\s+(?:for me|into \w+|to \w+|in \w+|please|pls|real quick|quickly))*\W*$`)
+	bareRequestZH = lazy(`^(?:你好|在吗|那个)?[，,\s]*(?:请|麻烦你?|帮我|帮忙|你能|能不能|可以|可不可以|你帮我|能帮我|可以帮我)?[^，。：:“"]{0,4}(?:翻译|翻成\S{1,4}|译成\S{1,4}|总结|概括|润色|校对|改写|缩写)(?:一下)?(?:几句话|一段话?|这段话?|下面的?|一些东西|点东西|个东西|一篇|几段|一下)?(?:吗|呗|吧|好吗|可以吗|行吗)?[。！!？?~～]*$`)
+	// sendOverRE: an assistant's question that asks for the material ("Sure, what would
+	// you like translated?", "好的，请发过来").
+	sendOverRE = lazy(`(?i)\b(?:send|paste|share|drop|go ahead)\b|translated\?|发|贴|给我`)
+)
+
+// bareRequest reports whether a user message asks for a translation, summary or
+// correction and hands over nothing.
+func bareRequest(t string) bool {
+	t = strings.TrimSpace(t)
+	if t == "" || utf8.RuneCountInString(t) > bareRequestRunes {
+		return false
+	}
+	return hasHan(t) && bareRequestZH.MatchString(t) || hasLatin(t) && bareRequestEN.MatchString(t)
+}
+
+// endsAsking reports whether an assistant's turn ends with a question.
+func endsAsking(a string) bool {
+	a = strings.TrimRight(a, " \t\n\r~～😊🙂")
+	return strings.HasSuffix(a, "?") || strings.HasSuffix(a, "？") || strings.HasSuffix(a, "吗") || strings.HasSuffix(a, "呢")
+}
+
+// tailRunes returns the last n characters of s.
+func tailRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := utf8.RuneCountInString(s)
+	if k <= n {
+		return s
+	}
+	for i := range s {
+		if k == n {
+			return s[i:]
+		}
+		k--
+	}
+	return s
+}
