@@ -73,7 +73,7 @@ var (
 	bareRequestZH = lazy(`^(?:你好|在吗|那个)?[，,\s]*(?:请|麻烦你?|帮我|帮忙|你能|能不能|可以|可不可以|你帮我|能帮我|可以帮我)?[^，。：:“"]{0,4}(?:翻译|翻成\S{1,4}|译成\S{1,4}|总结|概括|润色|校对|改写|缩写)(?:一下)?(?:几句话|一段话?|这段话?|下面的?|一些东西|点东西|个东西|一篇|几段|一下)?(?:吗|呗|吧|好吗|可以吗|行吗)?[。！!？?~～]*$`)
 	// sendOverRE: an assistant's question that asks for the material ("Sure, what would
 	// you like translated?", "好的，请发过来").
-	sendOverRE = lazy(`(?i)\b(?:send|paste|share|drop|go ahead)\b|translated\?|发|贴|给我`)
+	sendOverRE = lazy(`(?i)\b(?:send|paste|share|drop|go ahead)\b|translated\?|\btext\b|发|贴|给我|内容`)
 )
 
 // bareRequest reports whether a user message asks for a translation, summary or

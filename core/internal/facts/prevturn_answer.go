@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -23,7 +24,7 @@ func answerFacts(text, before string, mine []Fact, idx int) []Fact {
 	if noAnswer.MatchString(rest) || slot == "yn" && !yes {
 		return mine
 	}
-	var out []Fact
+	var out, add []Fact
 	if hasHan(firstFragment(rest, true)) {
 		out = answerZH(slot, noun, rest)
 	} else {
@@ -48,9 +49,17 @@ func answerFacts(text, before string, mine []Fact, idx int) []Fact {
 			f.Confidence = 0.7
 		}
 		f.Content = clip(f.Content)
-		mine = append(mine, f)
+		mine = slices.DeleteFunc(mine, func(g Fact) bool { return subsumed(g.Content, f.Content) })
+		add = append(add, f)
 	}
-	return mine
+	return append(add, mine...) // the answer's first fragment is said first
+}
+
+// subsumed reports whether old is the bare Chinese fallback of a clause ("用户双胞胎")
+// that the answer's fact new says with its slot ("用户的孩子是双胞胎，十个月").
+func subsumed(old, new string) bool {
+	c, ok := strings.CutPrefix(old, "用户")
+	return ok && runes(c) >= 2 && !strings.HasPrefix(c, "的") && strings.Contains(new, c)
 }
 
 var (

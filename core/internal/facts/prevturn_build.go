@@ -183,6 +183,7 @@ func answerZH1(slot, noun string, clauses []string) []Fact {
 		if own {
 			return nil
 		}
+		f = strings.TrimSuffix(f, "的")
 		if !strings.HasSuffix(f, "人") {
 			f += "人"
 		}
