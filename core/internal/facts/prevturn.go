@@ -49,7 +49,7 @@ func turnBefore(msgs []Message, i int) string {
 		return ""
 	}
 	a := strings.TrimSpace(msgs[j].Text)
-	if k := spokenBefore(msgs, j); k >= 0 && msgs[k].Role == "user" && utf8.RuneCountInString(a) <= acknowledgedRunes &&
+	if k := spokenBefore(msgs, j); k >= 0 && msgs[k].Role == "user" && len(a) <= 4*acknowledgedRunes && utf8.RuneCountInString(a) <= acknowledgedRunes &&
 		bareRequest(msgs[k].Text) && (!endsAsking(a) || sendOverRE.MatchString(a)) {
 		return beforeMaterial
 	}
@@ -80,7 +80,7 @@ var (
 // correction and hands over nothing.
 func bareRequest(t string) bool {
 	t = strings.TrimSpace(t)
-	if t == "" || utf8.RuneCountInString(t) > bareRequestRunes {
+	if t == "" || len(t) > 4*bareRequestRunes || utf8.RuneCountInString(t) > bareRequestRunes {
 		return false
 	}
 	return hasHan(t) && bareRequestZH.MatchString(t) || hasLatin(t) && bareRequestEN.MatchString(t)
@@ -92,20 +92,21 @@ func endsAsking(a string) bool {
 	return strings.HasSuffix(a, "?") || strings.HasSuffix(a, "？") || strings.HasSuffix(a, "吗") || strings.HasSuffix(a, "呢")
 }
 
-// tailRunes returns the last n characters of s.
+// tailRunes returns the last n characters of s (a long message is not counted whole:
+// only its last 4n bytes are looked at).
 func tailRunes(s string, n int) string {
-	if len(s) <= n {
-		return s
+	if len(s) > 4*n {
+		s = s[len(s)-4*n:]
+		for len(s) > 0 && !utf8.RuneStart(s[0]) {
+			s = s[1:]
+		}
 	}
 	k := utf8.RuneCountInString(s)
-	if k <= n {
-		return s
-	}
 	for i := range s {
-		if k == n {
+		if k <= n {
 			return s[i:]
 		}
 		k--
 	}
-	return s
+	return ""
 }

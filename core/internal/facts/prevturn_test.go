@@ -174,3 +174,25 @@ func TestPrevTurn_wholeAndKnown(t *testing.T) {
 		t.Errorf("the key of an answer to 'Where are you based?' holds %q", k.before)
 	}
 }
+
+func TestTailRunes_cases(t *testing.T) {
+	long := strings.Repeat("长", 1000) + "你在哪个城市？"
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 2, "bc"},
+		{"abc", 5, "abc"},
+		{"你好吗", 1, "吗"},
+		{long, 7, "你在哪个城市？"},
+		{strings.Repeat("x", 900) + "é?", 2, "é?"},
+	} {
+		if got := tailRunes(tc.s, tc.n); got != tc.want {
+			t.Errorf("tailRunes(%.10q…, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+	if s := askedSlot(long); s != "place" {
+		t.Errorf("a long turn ending in a question: slot %q", s)
+	}
+}
