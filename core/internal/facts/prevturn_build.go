@@ -9,6 +9,9 @@ import (
 // thing asked about, for the slots that name one). rest is the answer without its yes.
 func answerEN(slot, noun, rest string) []Fact {
 	f := firstFragment(rest, false)
+	if notAnswerEN.MatchString(f) {
+		return nil
+	}
 	fs := answerEN1(slot, noun, rest, f)
 	for i := range fs {
 		fs[i].Subject = f // what it quotes (answerFacts)
@@ -23,6 +26,9 @@ func answerEN1(slot, noun, rest, f string) []Fact {
 	lf := strings.ToLower(f)
 	switch slot {
 	case "place":
+		if !placeLeadEN.MatchString(lf) && !startsUpper(f) {
+			return nil // "somewhere cold lol", not a place's name
+		}
 		if loc := lowerAfterCommaEN.FindStringIndex(f); loc != nil {
 			f = f[:loc[0]] // "Leeds, moved here from Glasgow last year"
 		}
@@ -47,6 +53,9 @@ func answerEN1(slot, noun, rest, f string) []Fact {
 			return []Fact{{Content: "User is " + m[1] + " years old", Predicate: "age", Confidence: 0.8}}
 		}
 	case "kids":
+		if !kidsAgeEN.MatchString(lf) {
+			return nil
+		}
 		verb := " are "
 		if !strings.HasSuffix(noun, "s") && !strings.HasSuffix(noun, "ren") {
 			verb = " is "
@@ -66,6 +75,9 @@ func answerEN1(slot, noun, rest, f string) []Fact {
 			return []Fact{{Content: "User is " + lowerLead(f), Predicate: "job"}}
 		case roleEndEN.MatchString(lf):
 			return []Fact{{Content: "User works as " + anArticle(lf) + lf, Predicate: "job"}}
+		}
+		if head, _, _ := strings.Cut(f, ","); len(strings.Fields(head)) > 3 {
+			return nil
 		}
 		return []Fact{{Content: "User works in " + f, Predicate: "job"}}
 	case "pets":
@@ -100,6 +112,11 @@ func answerEN1(slot, noun, rest, f string) []Fact {
 }
 
 var (
+	// notAnswerEN: a fragment that opens as a request, a hedge or a reply to the
+	// question itself, not as its answer ("can you just give me general advice",
+	// "honestly, nothing much").
+	notAnswerEN       = lazy(`(?i)^(?:can|could|would|will|please|pls|just|why|what|how|who|where|when|which|sorry|actually|honestly|basically|well|um+|uh+|hmm+|kinda|kind of|sort of|(?-i:it)|it's|that|that's|this|there|doesn't|don't|does|do|is|are|never ?mind|skip|pass|same|as|like|tell|give|let's|you|your|yours|but|and|or|also|lots|a lot|stuff|various|somewhere|something|someone|everywhere|all over|here|there)\b`)
+	kidsAgeEN         = lazy(`\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|twins?|triplets|teens?|teenagers?|toddlers?|babies|baby|newborns?|infants?|months?|years?)\b`)
 	lowerAfterCommaEN = lazy(`,\s+\p{Ll}`)
 	vagueEN           = lazy(`(?i)\b(?:any|anything|some|something|other|else)\b`)
 	placeLeadEN       = lazy(`^(?:near|outside|just outside|around|in|on|close to|north of|south of|east of|west of)\s`)
@@ -146,6 +163,14 @@ func lowerLead(f string) string {
 	return lw + " " + rest
 }
 
+// startsUpper reports whether an English fragment opens with a capital letter.
+func startsUpper(f string) bool {
+	for _, r := range f {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
+
 // anArticle is "a " or "an " for an English noun phrase.
 func anArticle(lf string) string {
 	if lf != "" && strings.ContainsRune("aeiou", rune(lf[0])) {
@@ -171,6 +196,9 @@ func answerZH(slot, noun, rest string) []Fact {
 
 func answerZH1(slot, noun string, clauses []string) []Fact {
 	f := clauses[0]
+	if notAnswerZH.MatchString(f) {
+		return nil
+	}
 	own := strings.ContainsAny(f, "我咱") || runes(f) > 20
 	switch slot {
 	case "place":
@@ -267,6 +295,9 @@ func answerZH1(slot, noun string, clauses []string) []Fact {
 }
 
 var (
+	// notAnswerZH: a clause that opens as a request, a hedge or a reply to the question
+	// itself ("你先给个通用的", "为什么问这个", "这个不方便说").
+	notAnswerZH = lazy(`^(?:你|您|能|可以|请|帮|为什么|为啥|怎么|干嘛|这个|那个|这|那|随便|不用|跳过|先|就是|反正|其实|哎|唉|呃|额|嗯哼|看|问这)`)
 	ageZH       = lazy(`^(?:今年)?([\d一二三四五六七八九十两]{1,4})(?:岁|周岁)?(?:了|啦)?$`)
 	kidsBothZH  = lazy(`^(?:俩|两个)?都是$`)
 	kidClauseZH = lazy(`^(?:双胞胎|龙凤胎|老大|老二|老三|大的|小的|一个|儿子|女儿)?.{0,3}[\d一二三四五六七八九十两半]+(?:岁|个月|周|周岁|个多月)|^(?:双胞胎|龙凤胎)$`)

@@ -81,6 +81,12 @@ func TestPrevTurn_answer(t *testing.T) {
 		{"answer_smalltalk", turns("tell me a joke", "Want another one?", "lol"), nil},
 		{"answer_deferral", turns("你还记得我喜欢什么颜色吗", "抱歉，你喜欢什么颜色呢？", "算了不重要"), nil},
 		{"zh_no", turns("中午吃啥", "你有什么忌口吗？", "没有"), nil},
+		{"en_work_it", turns("help with my CV", "What do you do?", "IT, mostly helpdesk"), []string{"User works in IT, mostly helpdesk"}},
+		{"answer_request", turns("weather?", "Where are you based?", "can you just give me general advice"), nil},
+		{"answer_hedge", turns("help with my CV", "What do you do for work?", "honestly, nothing much these days"), nil},
+		{"answer_not_place", turns("weather?", "Where are you based?", "somewhere cold lol"), nil},
+		{"kids_no_age", turns("bedtime tips?", "How old are your kids?", "they're a handful"), nil},
+		{"zh_answer_request", turns("推荐个周末去处", "你在哪个城市？", "你先给个通用的建议吧"), nil},
 		{"yes_alone", turns("insurance?", "Do you have a car?", "yes"), nil},
 		{"yes_vague_question", turns("stretches?", "Do you have any diagnosed conditions?", "yeah, scoliosis"), []string{"User has scoliosis"}},
 	} {
