@@ -69,11 +69,13 @@ func spokenBefore(msgs []Message, i int) int {
 var (
 	// bareRequestEN / ZH: a request for a translation, summary or correction of text not
 	// given yet ("translate this to German please", "帮我翻译几句话").
-	bareRequestEN = lazy(`(?i)^\W*(?:(?:hey|hi|ok(?:ay)?|so)\W+)?(?:(?:can|could|would|will) you(?: please)?|please|pls|help me|i need(?: you)? to|i want you to|i'?d like you to)?\s*(?:translate|summari[sz]e|proofread|paraphrase|rephrase|reword|polish|(?:fix|check|correct) the (?:grammar|spelling) (?:of|in))\s+(?:this|these|that|it|something|some (?:text|sentences|lines|paragraphs?|stuff)|a (?:paragraph|text|few (?:sentences|lines)|couple of (?:sentences|lines)))(?:\s+(?:for me|into \w+|to \w+|in \w+|please|pls|real quick|quickly))*\W*$`)
-	bareRequestZH = lazy(`^(?:你好|在吗|那个)?[，,\s]*(?:请|麻烦你?|帮我|帮忙|你能|能不能|可以|可不可以|你帮我|能帮我|可以帮我)?[^，。：:“"]{0,4}(?:翻译|翻成\S{1,4}|译成\S{1,4}|总结|概括|润色|校对|改写|缩写)(?:一下)?(?:几句话|一段话?|这段话?|下面的?|一些东西|点东西|个东西|一篇|几段|一下)?(?:吗|呗|吧|好吗|可以吗|行吗)?[。！!？?~～]*$`)
+	bareRequestEN = lazy(`(?i)^\W*(?:(?:hey|hi|ok(?:ay)?|so)\W+)?(?:(?:can|could|would|will) you(?: please)?|please|pls|help me|i need(?: you)? to|i want you to|i'?d like you to)?\s*(?:translate|summari[sz]e|proofread|paraphrase|rephrase|reword|polish|(?:fix|check|correct) the (?:grammar|spelling)(?: (?:of|in))?)(?:\s+(?:this|these|that|it|something|the following|the text below|some (?:text|sentences|lines|paragraphs?|stuff)|a (?:paragraph|text|few (?:sentences|lines)|couple of (?:sentences|lines))|my (?:email|message|text|paragraph|essay|letter|post)))?(?:\s+(?:for me|into \w+|to \w+|in \w+|please|pls|real quick|quickly))*\W*$`)
+	// A Chinese request opens with a request word (or the verb itself) and has no Latin
+	// letters after the verb (those would be the payload: "帮我翻译 thank you").
+	bareRequestZH = lazy(`^(?:(?:你好|在吗|那个)[，,\s]*)?(?:(?:请你?|麻烦你?|帮我|帮忙|你能|能不能|能否|可以|可不可以|你帮我|能帮我|可以帮我|你可以)(?:帮我)?[^，。：:“"我A-Za-z]{0,6}?)?(?:翻译|翻成|译成|总结|概括|润色|校对|改写|缩写)[^，。：:“"我A-Za-z]{0,10}$`)
 	// sendOverRE: an assistant's question that asks for the material ("Sure, what would
 	// you like translated?", "好的，请发过来").
-	sendOverRE = lazy(`(?i)\b(?:send|paste|share|drop|go ahead)\b|translated\?|\btext\b|发|贴|给我|内容`)
+	sendOverRE = lazy(`(?i)\b(?:send|paste|share|drop|go ahead|provide)\b|translated\?|\btext\b|what(?:'s| is) it\b|发|贴|给我|内容|文本|原文`)
 )
 
 // bareRequest reports whether a user message asks for a translation, summary or
@@ -83,7 +85,10 @@ func bareRequest(t string) bool {
 	if t == "" || len(t) > 4*bareRequestRunes || utf8.RuneCountInString(t) > bareRequestRunes {
 		return false
 	}
-	return hasHan(t) && bareRequestZH.MatchString(t) || hasLatin(t) && bareRequestEN.MatchString(t)
+	if hasHan(t) {
+		return bareRequestZH.MatchString(strings.TrimRight(t, "。！!？?~～ 吗呗吧啊呀"))
+	}
+	return hasLatin(t) && bareRequestEN.MatchString(t)
 }
 
 // endsAsking reports whether an assistant's turn ends with a question.

@@ -119,7 +119,13 @@ func TestPrevTurn_material(t *testing.T) {
 		{"zh_ack", turns("帮我翻译几句话", "好的，请发", "我喜欢猫"), nil},
 		{"zh_summary", turns("帮我总结一下", "好的，请把内容发给我。", "我叫张伟，在上海做销售"), nil},
 		{"mix_ack", turns("帮我翻译一下", "好的，发过来吧", "I love hiking with my dog every weekend."), nil},
+		{"en_following", turns("Translate the following into Spanish", "Sure, what is it?", "My sister lives in Madrid."), nil},
+		{"en_my_email", turns("can you proofread my email?", "Of course, please provide the text.", "Hi Tom, I moved to Leeds last month."), nil},
+		{"zh_below", turns("帮我翻译一下下面的内容", "好的，请提供原文。", "我下周去东京出差"), nil},
+		{"zh_verb_first", turns("翻译几句话", "好的", "我养了一只猫"), nil},
 		// Not material: the request had its payload, or the assistant asked something else.
+		{"zh_learning", turns("我在学翻译", "不错！", "我在上海工作"), []string{"用户在上海工作"}},
+		{"zh_payload_latin", turns("帮我翻译 thank you", "谢谢", "我在上海工作"), []string{"用户在上海工作"}},
 		{"payload_given", turns("Translate: hello", "Hallo", "I live in Berlin."), []string{"User lives in Berlin"}},
 		{"other_question", turns("translate this to German please", "Sure — where are you based, by the way?", "near Boulder"),
 			[]string{"User lives near Boulder"}},
