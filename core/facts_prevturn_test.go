@@ -40,7 +40,8 @@ func contentsOf(ms []*core.Memory) []string {
 // after every turn with the whole conversation stores what one call at the end stores —
 // the answers with their questions' slots, nothing of the payload — although the
 // questions were read (known) by earlier calls. A host passing only the new messages
-// loses the question of an answer that opens its call (docs/FACTS.md, "What is read").
+// loses the question of an answer that opens its call, unless it logs its turns in the
+// session (docs/FACTS.md, "What is read").
 func TestExtractFacts_turnBefore(t *testing.T) {
 	ctx := context.Background()
 	e, ns, _ := cxOpen(t, core.Options{})
@@ -80,5 +81,42 @@ func TestExtractFacts_turnBefore(t *testing.T) {
 	}
 	if got := contentsOf(split); !slices.Equal(got, []string{"User lives near Boulder"}) {
 		t.Errorf("only new messages stored %q", got)
+	}
+
+	// The same calls by a host that logs its turns in the session: the stored turns
+	// before the second call's messages give "peanuts" its question.
+	logged, _ := e.Namespace("logged")
+	var withTurns []*core.Memory
+	for _, p := range [][]string{fxQA[:12], fxQA[12:]} {
+		var in []core.TurnInput
+		for i := 0; i < len(p); i += 2 {
+			in = append(in, core.TurnInput{Role: p[i], Content: p[i+1]})
+		}
+		if _, err := logged.AppendTurns(ctx, "t", in); err != nil {
+			t.Fatal(err)
+		}
+		r, err := logged.ExtractFacts(ctx, cxChat(p...), core.ExtractOptions{Commit: true, SessionID: "t"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		withTurns = append(withTurns, r.Memories...)
+	}
+	if got := contentsOf(withTurns); !slices.Equal(got, want) {
+		t.Errorf("only new messages, turns logged: stored %q, want %q", got, want)
+	}
+	// Messages that are not all the session's last turns (a system prompt first) get
+	// none of the stored turns: "peanuts" is read alone again.
+	mismatch, _ := e.Namespace("mismatch")
+	var in []core.TurnInput
+	for i := 0; i < len(fxQA); i += 2 {
+		in = append(in, core.TurnInput{Role: fxQA[i], Content: fxQA[i+1]})
+	}
+	if _, err := mismatch.AppendTurns(ctx, "t", in); err != nil {
+		t.Fatal(err)
+	}
+	r, err = mismatch.ExtractFacts(ctx, cxChat(append([]string{"system", "be brief"}, fxQA[12:]...)...),
+		core.ExtractOptions{Commit: true, SessionID: "t"})
+	if err != nil || len(r.Facts) != 0 || r.Read != 7 {
+		t.Errorf("not only the session's turns: %+v %v", r, err)
 	}
 }

@@ -92,6 +92,10 @@ type Options struct {
 	// Known[i] marks message i as read by an earlier call (the engine keeps them per
 	// session): it is not read again. Shorter than the messages, or nil: the rest are new.
 	Known []bool
+	// Before are the messages said before the first of the call's, when the caller knows
+	// them (the engine gives a session's stored turns that the messages continue): they
+	// are not read, only looked at as the turn before the first messages (prevturn.go).
+	Before []Message
 	// Scope keeps the facts of messages read before (msgcache.go) apart: a message is
 	// found in the cache only by a call of the same scope (the engine gives the
 	// namespace), so that how fast a call is says nothing about another namespace's
@@ -173,7 +177,7 @@ func Extract(msgs []Message, o Options) Result {
 		text := prefix(msgs[i].Text, budget[i])
 		ck := msgKey{user: user, maxFacts: o.MaxFacts, scope: o.Scope, text: text}
 		if user {
-			ck.before = turnBefore(msgs, i) // prevturn.go
+			ck.before = turnBeforeIn(msgs, o.Before, i) // prevturn.go
 		}
 		if fs, ok := cachedFacts(ck, i); ok { // msgcache.go
 			found = append(found, fs...)

@@ -16,11 +16,28 @@ import (
 // message cache's key holds it (msgKey.before), so a cached result is the result.
 //
 // Where the turn before comes from: the messages of the same Extract call, known (read
-// by an earlier call of the session) or not. A host that calls after every turn with
-// the whole conversation, or once at the end, gives each message the same turn before
-// and gets the same facts. A host that passes only the new messages gives the first of
-// them no turn before: an answer whose question was in the previous call is read alone
-// (docs/FACTS.md, "What is read").
+// by an earlier call of the session) or not, and before the first of them
+// Options.Before (the engine gives the session's stored turns when the messages continue
+// them). A host that calls after every turn with the whole conversation, or once at the
+// end, gives each message the same turn before and gets the same facts; so does one that
+// passes only the new messages and logs its turns in the session. One that passes only
+// the new messages and logs nothing gives the first of them no turn before: an answer
+// whose question was in the previous call is read alone (docs/FACTS.md, "What is read").
+
+// turnBeforeIn is turnBefore of message i of msgs, whose turns before the first are
+// before (Options.Before): only the first messages of msgs can need them.
+func turnBeforeIn(msgs, before []Message, i int) string {
+	if len(before) > 0 {
+		// turnBefore looks back at most two spoken messages: the assistant's and the
+		// request before it.
+		if j := spokenBefore(msgs, i); j < 0 || msgs[j].Role == "assistant" && spokenBefore(msgs, j) < 0 {
+			all := make([]Message, 0, len(before)+i+1)
+			all = append(append(all, before...), msgs[:i+1]...)
+			return turnBefore(all, len(all)-1)
+		}
+	}
+	return turnBefore(msgs, i)
+}
 
 // beforeMaterial: the user asked, without the payload, for a translation, summary or
 // proofreading, and the assistant (when it spoke) only acknowledged: this message is
