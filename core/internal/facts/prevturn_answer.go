@@ -67,7 +67,7 @@ var (
 	yesLead = lazy(`(?i)^(?:(?:yes|yeah|yep|yup|yea|ya|sure|correct|right|definitely|of course|i do|i am|i have)\b|是的|是啊|对的|对啊|没错|当然|对|嗯嗯|嗯|有的|有啊|会的|有[，,。！!\s])[\s,，.。!！:：—-]*`)
 	// noAnswer: a "no", a deferral or small talk — nothing to build a fact from.
 	noAnswer = lazy(`(?i)^(?:(?:no|nope|nah|not|none|never|nothing|n/a|idk|dunno|lol|haha+|ok|okay|thanks|thank you|cheers|whatever|anything|depends|maybe|i don't|i do not|i'm not sure|not sure)\b|没|不|无|算了|随便|都行|还行|谢谢|好的|哈哈|保密|你猜|看情况|$)`)
-	// firstPerson: a fragment with its own subject is a clause the rules read.
+	// selfWordEN: a fragment with its own subject (I, we) is a clause the rules read.
 	selfWordEN    = lazy(`(?i)\b(?:i|i'm|im|i've|i'd|i'll|my|me|we|we're|our|us)\b`)
 	fragmentCutEN = lazy(`\s+[—–]\s+|;\s|,\s+(?:and|but|so|though|which|because|plus)\s|\s+(?:but|so|because)\s`)
 )

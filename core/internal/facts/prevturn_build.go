@@ -9,7 +9,7 @@ import (
 // thing asked about, for the slots that name one). rest is the answer without its yes.
 func answerEN(slot, noun, rest string) []Fact {
 	f := firstFragment(rest, false)
-	if notAnswerEN.MatchString(f) {
+	if notAnswerEN.MatchString(f) || verbEN.MatchString(f) {
 		return nil
 	}
 	fs := answerEN1(slot, noun, rest, f)
@@ -115,7 +115,10 @@ var (
 	// notAnswerEN: a fragment that opens as a request, a hedge or a reply to the
 	// question itself, not as its answer ("can you just give me general advice",
 	// "honestly, nothing much").
-	notAnswerEN       = lazy(`(?i)^(?:can|could|would|will|please|pls|just|why|what|how|who|where|when|which|sorry|actually|honestly|basically|well|um+|uh+|hmm+|kinda|kind of|sort of|(?-i:it)|it's|that|that's|this|there|doesn't|don't|does|do|is|are|never ?mind|skip|pass|same|as|like|tell|give|let's|you|your|yours|but|and|or|also|lots|a lot|stuff|various|somewhere|something|someone|everywhere|all over|here|there)\b`)
+	notAnswerEN = lazy(`(?i)^(?:can|could|would|will|please|pls|just|why|what|how|who|where|when|which|sorry|actually|honestly|basically|well|um+|uh+|hmm+|kinda|kind of|sort of|(?-i:it)|it's|that|that's|this|there|doesn't|don't|does|do|is|are|never ?mind|skip|pass|same|as|like|tell|give|let's|you|your|yours|but|and|or|also|lots|a lot|stuff|various|somewhere|something|someone|everywhere|all over|here|there)\b`)
+	// verbEN: a fragment with a verb of its own is a sentence about something else
+	// ("Paris is lovely this time of year", "they are 3 and 5"), not an answer's value.
+	verbEN            = lazy(`(?i)\b(?:is|are|was|were|am|be|been|has|have|had|will|would|can|could|should|shall|must|do|does|did|isn't|aren't|wasn't|don't|doesn't|didn't|won't|can't)\b`)
 	kidsAgeEN         = lazy(`\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|twins?|triplets|teens?|teenagers?|toddlers?|babies|baby|newborns?|infants?|months?|years?)\b`)
 	lowerAfterCommaEN = lazy(`,\s+\p{Ll}`)
 	vagueEN           = lazy(`(?i)\b(?:any|anything|some|something|other|else)\b`)
