@@ -199,7 +199,7 @@ func answerZH(slot, noun, rest string) []Fact {
 
 func answerZH1(slot, noun string, clauses []string) []Fact {
 	f := clauses[0]
-	if notAnswerZH.MatchString(f) {
+	if notAnswerZH.MatchString(f) || slot != "tool" && slot != "kids" && vagueZH.MatchString(f) {
 		return nil
 	}
 	own := strings.ContainsAny(f, "我咱") || runes(f) > 20
@@ -300,6 +300,9 @@ func answerZH1(slot, noun string, clauses []string) []Fact {
 var (
 	// notAnswerZH: a clause that opens as a request, a hedge or a reply to the question
 	// itself ("你先给个通用的", "为什么问这个", "这个不方便说").
+	// vagueZH: a clause that hedges, wants or has not yet ("还没定", "想搬走", "说来话长")
+	// is no slot's value.
+	vagueZH     = lazy(`[没不别想要吧呢啊哦嘛呀吗]|还在|说来话长|一言难尽|秘密|暂时|目前还`)
 	notAnswerZH = lazy(`^(?:你|您|能|可以|请|帮|为什么|为啥|怎么|干嘛|这个|那个|这|那|随便|不用|跳过|先|就是|反正|其实|哎|唉|呃|额|嗯哼|看|问这)`)
 	ageZH       = lazy(`^(?:今年)?([\d一二三四五六七八九十两]{1,4})(?:岁|周岁)?(?:了|啦)?$`)
 	kidsBothZH  = lazy(`^(?:俩|两个)?都是$`)

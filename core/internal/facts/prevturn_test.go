@@ -89,6 +89,8 @@ func TestPrevTurn_answer(t *testing.T) {
 		{"zh_answer_request", turns("推荐个周末去处", "你在哪个城市？", "你先给个通用的建议吧"), nil},
 		{"answer_other_sentence", turns("weather?", "Where are you based?", "Paris is lovely this time of year"), nil},
 		{"kids_they_are", turns("bedtime tips?", "How old are your kids?", "they are 3 and 5"), nil},
+		{"zh_not_yet", turns("推荐个周末去处", "你在哪个城市？", "还没定"), nil},
+		{"zh_long_story", turns("推荐点家乡菜", "你是哪里人？", "说来话长"), nil},
 		{"yes_alone", turns("insurance?", "Do you have a car?", "yes"), nil},
 		{"yes_vague_question", turns("stretches?", "Do you have any diagnosed conditions?", "yeah, scoliosis"), []string{"User has scoliosis"}},
 	} {
