@@ -140,7 +140,19 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 			}
 		}
 	}
-	fo := facts.Options{Known: known, Scope: n.name}
+	// With a session, the turns it has stored before the messages (when they continue
+	// them) are the turn before the first messages: a host that passes only the new
+	// messages gets the facts of answers to the previous call's last question too.
+	var turns []Turn
+	if o.Commit && o.SessionID != "" && facts.Gate(msgs, facts.Options{}) {
+		if err := n.e.do(ctx, func() (err error) {
+			turns, err = n.e.db.SessionTurns(n.name, o.SessionID)
+			return err
+		}); err != nil {
+			return nil, err
+		}
+	}
+	fo := facts.Options{Known: known, Scope: n.name, Before: turnsBefore(turns, msgs)}
 	h := facts.Extract(msgs, fo)
 	res := &ExtractResult{Facts: h.Facts, Memories: []*Memory{}, By: ByHeuristic, Reason: h.Reason,
 		Read: len(h.Read), Unread: h.Unread}
@@ -150,9 +162,7 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 	res.Known = nKnown
 	var turnIDs map[int]string
 	if o.Commit && o.SessionID != "" {
-		if turnIDs, err = n.alignTurns(ctx, o.SessionID, msgs); err != nil {
-			return nil, err
-		}
+		turnIDs = alignTurns(turns, msgs)
 	}
 	pass := llmPass{session: o.SessionID, from: facts.WindowStart(msgs, fo), to: len(msgs) - 1,
 		in: facts.LLMInput(msgs, fo)}
@@ -279,15 +289,7 @@ func (c *checker) date(field, d string) {
 
 // alignTurns maps message indexes to the ids of the session's turns, when the messages
 // end with the session's last turns: from the end back, as long as roles and texts agree.
-func (n *Namespace) alignTurns(ctx context.Context, session string, msgs []facts.Message) (map[int]string, error) {
-	var turns []Turn
-	err := n.e.do(ctx, func() (err error) {
-		turns, err = n.e.db.SessionTurns(n.name, session)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
+func alignTurns(turns []Turn, msgs []facts.Message) map[int]string {
 	ids := map[int]string{}
 	for i, j := len(msgs)-1, len(turns)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 		if msgs[i].Role != turns[j].Role || strings.TrimSpace(msgs[i].Text) != strings.TrimSpace(turns[j].Content) {
@@ -295,7 +297,29 @@ func (n *Namespace) alignTurns(ctx context.Context, session string, msgs []facts
 		}
 		ids[i] = turns[j].ID
 	}
-	return ids, nil
+	return ids
+}
+
+// turnsBefore returns the session's turns said before msgs when msgs are the session's
+// last turns, all of them (alignTurns reaches message 0): the last few, which is all
+// the turn before of a message needs (facts.Options.Before). Otherwise nil: the
+// messages do not say where in the session they start.
+func turnsBefore(turns []Turn, msgs []facts.Message) []facts.Message {
+	j0 := len(turns) - len(msgs)
+	if len(msgs) == 0 || j0 <= 0 {
+		return nil
+	}
+	for i := range msgs {
+		t := turns[j0+i]
+		if msgs[i].Role != t.Role || strings.TrimSpace(msgs[i].Text) != strings.TrimSpace(t.Content) {
+			return nil
+		}
+	}
+	var out []facts.Message
+	for j := max(0, j0-4); j < j0; j++ {
+		out = append(out, facts.Message{Role: turns[j].Role, Text: turns[j].Content})
+	}
+	return out
 }
 
 // llmPass is one LLM extraction pass: what it reads, of which session and message range.

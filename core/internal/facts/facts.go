@@ -92,6 +92,10 @@ type Options struct {
 	// Known[i] marks message i as read by an earlier call (the engine keeps them per
 	// session): it is not read again. Shorter than the messages, or nil: the rest are new.
 	Known []bool
+	// Before are the messages said before the first of the call's, when the caller knows
+	// them (the engine gives a session's stored turns that the messages continue): they
+	// are not read, only looked at as the turn before the first messages (prevturn.go).
+	Before []Message
 	// Scope keeps the facts of messages read before (msgcache.go) apart: a message is
 	// found in the cache only by a call of the same scope (the engine gives the
 	// namespace), so that how fast a call is says nothing about another namespace's
@@ -148,8 +152,10 @@ func WindowStart(msgs []Message, o Options) int {
 // category; assistant messages for lessons only (their pleasantries and status reports
 // are not facts about the user); system and tool messages not at all. Each message gives
 // at most o.MaxFacts facts (its most confident); duplicates across messages are folded.
-// A message's facts depend on that message alone, so reading a conversation once at its
-// end or turn by turn (with Known) gives the same facts.
+// A user message's facts depend on that message and on what the turn before it asked
+// (prevturn.go: a question's slot, a request for material), read from msgs whether
+// known or not; so reading a conversation once at its end or turn by turn (with Known
+// and the whole conversation) gives the same facts.
 func Extract(msgs []Message, o Options) Result {
 	o = o.withDefaults()
 	if !Gate(msgs, o) {
@@ -170,17 +176,23 @@ func Extract(msgs []Message, o Options) Result {
 		user := msgs[i].Role == "user"
 		text := prefix(msgs[i].Text, budget[i])
 		ck := msgKey{user: user, maxFacts: o.MaxFacts, scope: o.Scope, text: text}
+		if user {
+			ck.before = turnBeforeIn(msgs, o.Before, i) // prevturn.go
+		}
 		if fs, ok := cachedFacts(ck, i); ok { // msgcache.go
 			found = append(found, fs...)
 			continue
 		}
-		if user && userMaterial(text) {
+		if user && (userMaterial(text) || ck.before == beforeMaterial) {
 			cacheFacts(ck, nil)
 			continue
 		}
 		var mine []Fact
 		for _, s := range sentences(text) {
 			mine = append(mine, scan(s, user, i)...)
+		}
+		if ck.before != "" {
+			mine = answerFacts(text, ck.before, mine, i)
 		}
 		if len(mine) == 0 {
 			cacheFacts(ck, nil)

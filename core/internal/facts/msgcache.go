@@ -8,7 +8,8 @@ import "sync"
 // session, so nothing is marked read) gives the whole conversation each time, and every
 // call read every message again: the cost of a call grew with the conversation, not with
 // what is new in it. A message's facts depend on that message alone (its role, the text
-// read of it, Options.MaxFacts: see Extract), so they are kept, keyed by exactly those,
+// read of it, Options.MaxFacts, and what the turn before it asked or requested — see
+// Extract and prevturn.go), so they are kept, keyed by exactly those,
 // and a message seen by an earlier call costs a map lookup. The result is the same by
 // construction; TestMsgCache_sameResult checks it on the labelled sets, cold and warm.
 // The key also holds Options.Scope (the engine's namespace): a namespace finds only
@@ -29,6 +30,10 @@ type msgKey struct {
 	maxFacts int
 	scope    string // Options.Scope: the engine's namespace
 	text     string // the text read (the message's first MaxMessageRunes characters)
+	// before is what the turn before contributes (prevturn.go): "" when nothing, else the
+	// slot the assistant asked about or that the message hands over requested material.
+	// Not the turn's text: the facts depend on what is read of it, and only that.
+	before string
 }
 
 // msgFacts are a message's facts with their evidence left out (it is the message's
@@ -101,7 +106,7 @@ func (c *msgStore) putLocked(k msgKey, fs msgFacts) {
 	n := len(c.cur)
 	c.cur[k] = fs // one hashing of the key: a new key is told by the map's growth
 	if len(c.cur) > n {
-		c.curBytes += len(k.text) + len(k.scope) + 64
+		c.curBytes += len(k.text) + len(k.scope) + len(k.before) + 64
 	}
 }
 
