@@ -594,12 +594,15 @@ function memoryMeta(m) {
   ];
 }
 
+// A memory's title (an episode's "Episode: <goal>") is shown above its content: the list
+// showed an episode's summary alone, with nothing to say which session it was.
 function renderMemories(list) {
   const ul = $('memory-list');
   if (!list.length) return ul.replaceChildren(el('li', { class: 'muted' }, t('noMemories')));
   ul.replaceChildren(...list.map((m) => el('li', { class: 'memory', dataset: { id: m.id } },
     el('div', { class: 'top' }, ...memoryMeta(m), el('span', { class: 'spacer' }),
       el('button', { type: 'button', class: 'forget', title: t('forget'), 'aria-label': `${t('forget')}: ${m.content}`, onclick: () => forget(m.id) }, '×')),
+    m.title ? el('div', { class: 'title' }, m.title) : null,
     el('div', { class: 'content' }, m.content),
     m.tags?.length ? el('div', { class: 'tags' }, m.tags.map((x) => `#${x}`).join(' ')) : null)));
 }
@@ -658,6 +661,7 @@ async function search() {
     return el('li', { class: 'hit', dataset: { id: h.memory.id } },
       el('div', { class: 'top' }, el('span', { class: 'score', title: 'score' }, fmt(h.score, 3)), ...memoryMeta(h.memory), el('span', { class: 'spacer' }),
         el('button', { type: 'button', class: 'forget', title: t('forget'), onclick: () => forget(h.memory.id) }, '×')),
+      h.memory.title ? el('div', { class: 'title' }, ...highlight(h.memory.title, q)) : null,
       el('div', { class: 'content' }, ...highlight(h.memory.content, q)),
       el('div', { class: 'components' },
         ...rows.flatMap(([k, v]) => [el('span', {}, k), bar(v ?? 0), el('span', { class: 'v' }, fmt(v))]),
@@ -678,7 +682,7 @@ function renderTimeline(list) {
     el('div', { class: 'day' }, d),
     ...ms.map((m) => el('div', { class: 'event', style: `--c: var(--${m.type})` },
       el('time', { datetime: m.createdAt }, new Date(m.createdAt).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit' })),
-      el('span', { class: `type ${m.type}` }, nameOf(m.type)), ' ', m.content)),
+      el('span', { class: `type ${m.type}` }, nameOf(m.type)), ' ', m.title ? el('b', {}, m.title) : null, m.title ? ' ' : null, m.content)),
   ]));
 }
 
@@ -733,8 +737,9 @@ $('lang').addEventListener('click', () => {
   updateMode();
 });
 $('new-session').addEventListener('click', async () => {
-  // The engine closes the session (an episode summary); the demo does not wait for it.
-  if (mem && !busy) mem.endSession(session).catch(() => {});
+  // The engine closes the session (an episode summary); the demo does not wait for it,
+  // and shows the episode's memory in the list once it is written.
+  if (mem && !busy) mem.endSession(session).then(() => { if (!busy) return refresh(true); }).catch(() => {});
   session = newSessionId();
   messages = [];
   renderMessages();
