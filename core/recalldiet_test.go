@@ -41,3 +41,32 @@ func TestRecall_dietQuestionFindsConditions(t *testing.T) {
 		})
 	}
 }
+
+// "What am I allergic to?" finds "User has a nut allergy" and "allergies" finds "allergic":
+// the stemmer keeps the word forms apart (allerg / allergi), the lexicon joins them. Found
+// in the eighth new-user pass of the web demo: only a Chinese allergy memory came back.
+func TestRecall_allergicFindsAllergy(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	for _, c := range []string{"User has a nut allergy, so no peanuts", "User's son Leo is allergic to cats", "User works as a nurse in Boston"} {
+		if _, err := ns.Remember(ctx, core.MemoryInput{Content: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct{ query, want, not string }{
+		{"What am I allergic to?", "nut allergy", "nurse"},
+		{"any allergies in the family?", "allergic to cats", "nurse"},
+	} {
+		hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.Memory.Content)
+		}
+		if all := strings.Join(got, " | "); !strings.Contains(all, tt.want) || strings.Contains(all, tt.not) {
+			t.Errorf("recall(%q) = %q: want %q, not %q", tt.query, got, tt.want, tt.not)
+		}
+	}
+}
