@@ -6,7 +6,7 @@
 // earlier conversations, each shown with where it came from).
 
 import { MemcoreError, engineInfo, open } from '../js/browser.js';
-import { focusOnTopic, sharedTopic } from './relevance.js';
+import { focusOnTopic, isContentRequest, sharedTopic } from './relevance.js';
 
 const T0 = performance.now();
 const DB_PATH = 'memcore-demo.db';
@@ -77,6 +77,7 @@ const TEXT = {
     memory: 'memory',
     related: 'This reminds me of:',
     iRemember: 'Here is what I remember:',
+    needsLLM: 'Without an LLM this demo only remembers: it cannot translate, summarise or write. Connect one in Settings.',
     nothing: "I don't remember anything about that yet.",
     llmFailed: (e) => `The LLM did not answer (${e}); answering from memory instead.`,
     tested: 'works',
@@ -144,6 +145,7 @@ const TEXT = {
     memory: '记忆',
     related: '这让我想起：',
     iRemember: '我记得：',
+    needsLLM: '没有连接 LLM 时，这个演示只负责记忆，不能翻译、总结或写作。可以在“设置”里连接一个。',
     nothing: '我还不记得这方面的事。',
     llmFailed: (e) => `LLM 没有回应（${e}），改为根据记忆回答。`,
     tested: '可用',
@@ -511,6 +513,7 @@ async function nearThisMessage(text, related) {
 function localReply(text, related) {
   const question = isQuestion(text);
   const say = (k) => TEXT[isCJK(text) ? 'zh' : 'en'][k];
+  if (isContentRequest(text)) return say('needsLLM'); // "翻译：我喜欢猫" is no statement to note
   if (question) return related.length ? say('iRemember') : say('nothing');
   return related.length ? `${say('gotIt')}${isCJK(text) ? '' : ' '}${say('related')}` : say('gotIt');
 }

@@ -166,6 +166,7 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
 // An ended session's episode is listed with its title ("Episode: <goal>"), and the goal is
 // what the user said first, not the greeting that opened the session: the list showed an
 // episode's summary with no title, and a session opened with "Hi!" was titled "Episode: Hi!".
+// And "翻译：我喜欢猫" was answered "好的，记下了。" (noted), though nothing was kept.
 test('TestDemoEpisode_title: an episode is listed under its title, which is no greeting', { timeout: 10 * 60_000 }, async () => {
   const own = tempDir('memcore-chromium-');
   const b = await launch(own);
@@ -175,6 +176,10 @@ test('TestDemoEpisode_title: an episode is listed under its title, which is no g
     await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
     await say(b.page, 'Hi!');
     await say(b.page, 'My daughter Lily is allergic to peanuts.');
+    // A request for content is not acknowledged as noted: without an LLM the demo says
+    // what it cannot do.
+    const r = await say(b.page, '翻译：我喜欢猫');
+    assert.match(r.text, /^没有连接 LLM/);
     await b.page.click('#new-session');
     await b.page.waitForFunction(() => [...document.querySelectorAll('#memory-list .memory .title')].some((e) => e.textContent.startsWith('Episode: ')), null, { timeout: 60_000 });
     const titles = await b.page.locator('#memory-list .memory .title').allTextContents();
