@@ -16,6 +16,8 @@ func TestExpandTerms_cases(t *testing.T) {
 		{"phone", "舅妈的联系方式是多少", []string{"电话", "联系", "phone"}, nil},
 		{"english expands only into cjk", "what does she like", []string{"喜欢"}, []string{"love", "enjoy"}},
 		{"allergy", "what is Lily allergic to?", []string{"过敏", "allergy", "allergies"}, []string{"intolerance", "diet"}},
+		{"dentist", "when is the dentist?", []string{"牙医"}, []string{"dentists"}},
+		{"牙医", "我什么时候看牙医", []string{"dentist"}, nil},
 		{"allergic from allergy", "does she have any allergies", []string{"过敏", "allergic"}, []string{"intolerance"}},
 		{"a diet question finds conditions, one way", "What can't I eat?", []string{"coeliac", "vegetarian", "gluten"}, []string{"过敏"}},
 		{"a condition does not find the diet question", "I am coeliac", nil, []string{"eat", "food"}},
