@@ -315,7 +315,7 @@ func TestDamagedFiles_import(t *testing.T) {
 		{"invalid_utf8", good[:mid] + "\xff\xfe" + good[mid+2:], core.CodeInvalidArgument, "UTF-8"},
 		{"header_removed", strings.Join(lines[1:], ""), core.CodeInvalidArgument, "header"},
 		{"header_twice", lines[0] + good, core.CodeInvalidArgument, "header"},
-		{"newer_format", strings.Replace(good, `"version":1`, `"version":99`, 1), core.CodeUnsupported, "newer memcore"},
+		{"newer_format", strings.Replace(good, `"version":`+itoa(core.ExportVersion), `"version":99`, 1), core.CodeUnsupported, "newer memcore"},
 		{"random_bytes", string(randomText(4096)), core.CodeInvalidArgument, ""},
 		{"lines_swapped_with_other_export", lines[0] + strings.Replace(strings.Join(lines[1:], ""), "exported memory 3 ", "exported memory 9 ", 1), core.CodeInvalidArgument, "SHA-256"},
 	} {

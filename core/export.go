@@ -25,8 +25,11 @@ const (
 	FormatMarkdown = "md"
 )
 
-// ExportVersion is the version of the JSON Lines format, in its header line.
-const ExportVersion = 1
+// ExportVersion is the version of the JSON Lines format, in its header line. Version 2
+// added "read" lines (extraction's read marks, export_reads.go); an import takes both
+// versions, and an older memcore refuses a version 2 file as newer instead of failing on
+// its first "read" line.
+const ExportVersion = 2
 
 // ExportOptions choose what to export. Namespaces defaults to the namespace the export
 // is called on; ["*"] is every namespace of the database. The Markdown format takes one.
@@ -57,7 +60,7 @@ type ExportResult struct {
 // history; the record types are serialised as they are, so a field added to them is
 // exported and imported with no change here.
 type ExportLine struct {
-	Kind      string         `json:"kind"` // header, memory, turn, document, episode, session, scratchpad, plan, task
+	Kind      string         `json:"kind"` // header, memory, turn, document, episode, session, scratchpad, plan, task, read
 	Namespace string         `json:"namespace,omitempty"`
 	Header    *ExportHeader  `json:"header,omitempty"`
 	Memory    *Memory        `json:"memory,omitempty"`
@@ -70,6 +73,7 @@ type ExportLine struct {
 	Scratch   *ExportScratch `json:"scratchpad,omitempty"`
 	Plan      *Plan          `json:"plan,omitempty"`
 	Task      *Task          `json:"task,omitempty"`
+	Read      *ExportRead    `json:"read,omitempty"`
 }
 
 // ExportHeader is the first line of a JSON Lines export.
@@ -295,6 +299,9 @@ func (e *Engine) exportNamespace(ns string, lines []ExportLine) ([]ExportLine, e
 	}
 	for i := range tasks {
 		add(ExportLine{Kind: "task", Task: &tasks[i]})
+	}
+	if err := e.exportReads(ns, add); err != nil {
+		return nil, err
 	}
 	return lines, nil
 }

@@ -137,7 +137,7 @@ func TestImport_allOrNothing(t *testing.T) {
 	}{
 		{"empty", "", core.CodeInvalidArgument, "data"},
 		{"no_header", strings.Join(lines[1:], "\n"), core.CodeInvalidArgument, "data[0]"},
-		{"newer", strings.Replace(r.Data, `"version":1`, `"version":2`, 1), core.CodeUnsupported, "data[0].header"},
+		{"newer", strings.Replace(r.Data, `"version":`+itoa(core.ExportVersion), `"version":`+itoa(core.ExportVersion+1), 1), core.CodeUnsupported, "data[0].header"},
 		{"not_json", r.Data + "{oops\n", core.CodeInvalidArgument, "data[" + itoa(last) + "]"},
 		{"unknown_field", r.Data + `{"kind":"document","namespace":"default","document":{"name":"USER","content":"x","bogus":1}}`, core.CodeInvalidArgument, "data[" + itoa(last) + "].document.bogus"},
 		{"bad_doc", r.Data + `{"kind":"document","namespace":"default","document":{"name":"NOTES","content":"x","updatedAt":"2026-01-01T00:00:00Z"}}`, core.CodeInvalidArgument, "data[" + itoa(last) + "].document.name"},

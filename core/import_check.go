@@ -9,7 +9,7 @@ import (
 )
 
 // importKinds are the kinds of line an import takes, with the field each one carries.
-var importKinds = []string{"memory", "turn", "document", "episode", "session", "scratchpad", "plan", "task"}
+var importKinds = []string{"memory", "turn", "document", "episode", "session", "scratchpad", "plan", "task", "read"}
 
 // checkLine checks one line as the engine checks what it writes; field names the line.
 func (e *Engine) checkLine(l *ExportLine, field string) error {
@@ -23,7 +23,7 @@ func (e *Engine) checkLine(l *ExportLine, field string) error {
 	}
 	carried := map[string]bool{"memory": l.MemoryID != "", "turn": l.Turn != nil, "document": l.Document != nil,
 		"episode": l.Episode != nil, "session": l.Session != nil, "scratchpad": l.Scratch != nil,
-		"plan": l.Plan != nil, "task": l.Task != nil}
+		"plan": l.Plan != nil, "task": l.Task != nil, "read": l.Read != nil}
 	for k, has := range carried {
 		if has != (k == l.Kind) {
 			return errs.New(errs.InvalidArgument, field+"."+k, "a %s line carries its %s (memoryId for a memory) and nothing else", l.Kind, l.Kind)
@@ -90,6 +90,8 @@ func (e *Engine) checkLine(l *ExportLine, field string) error {
 		c.text(f+"description", t.Description, c.l.MaxContentBytes, false)
 		c.oneOf(f+"status", t.Status, taskStatuses)
 		c.blockers(f+"blockedBy", t.BlockedBy)
+	case "read":
+		checkRead(&c, f, l.Read)
 	}
 	return errOrNil(c.err)
 }
@@ -254,6 +256,8 @@ func (e *Engine) importLine(l *ExportLine, prev map[string]*Turn, dry bool) (boo
 		}
 		return true, e.db.PutTask(ns, &store.Task{ID: t.ID, Title: t.Title, Description: t.Description,
 			Status: t.Status, SessionID: t.SessionID, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt})
+	case "read":
+		return e.importRead(ns, l.Read, dry)
 	}
 	return false, errs.New(errs.Internal, "", "import: kind %q", l.Kind)
 }

@@ -245,32 +245,6 @@ func heuristicEpisode(turns []Turn, plan *Plan) Episode {
 	return ep
 }
 
-func episodeGoal(turns []Turn, plan *Plan) string {
-	if plan != nil && strings.TrimSpace(plan.Goal) != "" {
-		return clipChars(oneLine(plan.Goal), episodeGoalChars)
-	}
-	for _, t := range turns {
-		if t.Role == RoleUser && strings.TrimSpace(t.Content) != "" {
-			s := sentences(t.Content)
-			// A greeting alone ("Hi!", "你好！") is no goal: the sentence after it is.
-			for len(s) > 1 && greetingOnly(s[0]) {
-				s = s[1:]
-			}
-			if len(s) > 0 {
-				return clipChars(s[0], episodeGoalChars)
-			}
-		}
-	}
-	return ""
-}
-
-// greetingOnly reports whether a sentence is a greeting and nothing else.
-func greetingOnly(s string) bool {
-	return greetingRE.MatchString(strings.TrimSpace(s))
-}
-
-var greetingRE = lazyre.New(`(?i)^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|你好|您好|嗨|哈喽|早上好|晚上好)(?:\s+there)?[\s,!.，！。~]*$`)
-
 // notALesson reports whether a sentence with a lesson cue is no lesson: a question ("你记得
 // 我什么？" has 记得), a lead-in to what follows ("我记得："), or a fragment.
 func notALesson(s string) bool {

@@ -92,7 +92,9 @@ export function checkOpenOptions(options, known) {
   }
   const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring', 'quota', 'callbackTimeoutMs'];
   for (const k of Object.keys(options)) {
-    if (!common.includes(k) && !known.includes(k)) throw invalid(k, `unknown option ${JSON.stringify(k)}`);
+    // The options there are, in the message: "pth" or "namespce" is then fixed from the
+    // error alone (the engine's ops name the field meant the same way).
+    if (!common.includes(k) && !known.includes(k)) throw invalid(k, `unknown option ${JSON.stringify(k)} of open (options: ${[...known, ...common].join(', ')})`);
   }
   const o = options;
   const out = { namespace: o.namespace === undefined ? 'default' : checkNamespace(o.namespace) };

@@ -6,7 +6,7 @@
 // earlier conversations, each shown with where it came from).
 
 import { MemcoreError, engineInfo, open } from '../js/browser.js';
-import { focusOnTopic, sharedTopic } from './relevance.js';
+import { focusOnTopic, isContentRequest, sharedTopic } from './relevance.js';
 
 const T0 = performance.now();
 const DB_PATH = 'memcore-demo.db';
@@ -77,6 +77,7 @@ const TEXT = {
     memory: 'memory',
     related: 'This reminds me of:',
     iRemember: 'Here is what I remember:',
+    needsLLM: 'Without an LLM this demo only remembers: it cannot translate, summarise or write. Connect one in Settings.',
     nothing: "I don't remember anything about that yet.",
     llmFailed: (e) => `The LLM did not answer (${e}); answering from memory instead.`,
     tested: 'works',
@@ -144,6 +145,7 @@ const TEXT = {
     memory: '记忆',
     related: '这让我想起：',
     iRemember: '我记得：',
+    needsLLM: '没有连接 LLM 时，这个演示只负责记忆，不能翻译、总结或写作。可以在“设置”里连接一个。',
     nothing: '我还不记得这方面的事。',
     llmFailed: (e) => `LLM 没有回应（${e}），改为根据记忆回答。`,
     tested: '可用',
@@ -511,6 +513,7 @@ async function nearThisMessage(text, related) {
 function localReply(text, related) {
   const question = isQuestion(text);
   const say = (k) => TEXT[isCJK(text) ? 'zh' : 'en'][k];
+  if (isContentRequest(text)) return say('needsLLM'); // "翻译：我喜欢猫" is no statement to note
   if (question) return related.length ? say('iRemember') : say('nothing');
   return related.length ? `${say('gotIt')}${isCJK(text) ? '' : ' '}${say('related')}` : say('gotIt');
 }
@@ -594,12 +597,15 @@ function memoryMeta(m) {
   ];
 }
 
+// A memory's title (an episode's "Episode: <goal>") is shown above its content: the list
+// showed an episode's summary alone, with nothing to say which session it was.
 function renderMemories(list) {
   const ul = $('memory-list');
   if (!list.length) return ul.replaceChildren(el('li', { class: 'muted' }, t('noMemories')));
   ul.replaceChildren(...list.map((m) => el('li', { class: 'memory', dataset: { id: m.id } },
     el('div', { class: 'top' }, ...memoryMeta(m), el('span', { class: 'spacer' }),
       el('button', { type: 'button', class: 'forget', title: t('forget'), 'aria-label': `${t('forget')}: ${m.content}`, onclick: () => forget(m.id) }, '×')),
+    m.title ? el('div', { class: 'title' }, m.title) : null,
     el('div', { class: 'content' }, m.content),
     m.tags?.length ? el('div', { class: 'tags' }, m.tags.map((x) => `#${x}`).join(' ')) : null)));
 }
@@ -658,6 +664,7 @@ async function search() {
     return el('li', { class: 'hit', dataset: { id: h.memory.id } },
       el('div', { class: 'top' }, el('span', { class: 'score', title: 'score' }, fmt(h.score, 3)), ...memoryMeta(h.memory), el('span', { class: 'spacer' }),
         el('button', { type: 'button', class: 'forget', title: t('forget'), onclick: () => forget(h.memory.id) }, '×')),
+      h.memory.title ? el('div', { class: 'title' }, ...highlight(h.memory.title, q)) : null,
       el('div', { class: 'content' }, ...highlight(h.memory.content, q)),
       el('div', { class: 'components' },
         ...rows.flatMap(([k, v]) => [el('span', {}, k), bar(v ?? 0), el('span', { class: 'v' }, fmt(v))]),
@@ -678,7 +685,7 @@ function renderTimeline(list) {
     el('div', { class: 'day' }, d),
     ...ms.map((m) => el('div', { class: 'event', style: `--c: var(--${m.type})` },
       el('time', { datetime: m.createdAt }, new Date(m.createdAt).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit' })),
-      el('span', { class: `type ${m.type}` }, nameOf(m.type)), ' ', m.content)),
+      el('span', { class: `type ${m.type}` }, nameOf(m.type)), ' ', m.title ? el('b', {}, m.title) : null, m.title ? ' ' : null, m.content)),
   ]));
 }
 
@@ -733,8 +740,9 @@ $('lang').addEventListener('click', () => {
   updateMode();
 });
 $('new-session').addEventListener('click', async () => {
-  // The engine closes the session (an episode summary); the demo does not wait for it.
-  if (mem && !busy) mem.endSession(session).catch(() => {});
+  // The engine closes the session (an episode summary); the demo does not wait for it,
+  // and shows the episode's memory in the list once it is written.
+  if (mem && !busy) mem.endSession(session).then(() => { if (!busy) return refresh(true); }).catch(() => {});
   session = newSessionId();
   messages = [];
   renderMessages();

@@ -115,3 +115,16 @@ export function focusOnTopic(question, items) {
   const on = items.map((it) => sharedTopic(question, it.content).length > 0);
   return on.some(Boolean) ? items.filter((_, i) => i === 0 || on[i]) : items;
 }
+
+/**
+ * Whether a message asks for content made from text it carries — translate, summarise,
+ * rewrite, write — which the demo cannot do without an LLM. It acknowledged
+ * "翻译：我喜欢猫" with "好的，记下了。" (noted), though nothing was stored: such a request
+ * is not about the user (the engine keeps no fact from it), and the reply now says what
+ * the demo cannot do instead.
+ */
+export function isContentRequest(text) {
+  const t = text.trim();
+  return /^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)?(?:translate|summari[sz]e|rewrite|paraphrase|proofread|reword|polish|write\s+(?:me\s+)?(?:a|an|some|the)\b)/i.test(t) ||
+    /^(?:请|请你|帮我|麻烦你?|你能|能不能)?(?:帮我)?(?:翻译|总结|概括|改写|润色|校对|译成|翻成|写一)/.test(t);
+}

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { focusOnTopic, sharedTopic, topicTerms } from './relevance.js';
+import { focusOnTopic, isContentRequest, sharedTopic, topicTerms } from './relevance.js';
 
 test('TestSharedTopic_case: cited only when a thing is named by both', () => {
   for (const [name, statement, memory, cite] of [
@@ -57,4 +57,19 @@ test('TestFocusOnTopic_case: a question keeps recall\'s best and the items on it
   ]) {
     assert.deepEqual(focusOnTopic(question, given).map((x) => x.content), want, name);
   }
+});
+
+test('TestIsContentRequest_case: a request for content is told apart from a statement or a question', () => {
+  for (const [text, want] of [
+    ['Please translate into Chinese: I love cats.', true],
+    ['翻译：我喜欢猫', true],
+    ['帮我翻译一下：我讨厌下雨天。', true],
+    ['Summarize this: the meeting moved to Friday.', true],
+    ['Write me a haiku about tea.', true],
+    ['I love cats.', false],
+    ['我喜欢猫', false],
+    ['I write a lot of Python at work.', false],
+    ['My translator app is DeepL.', false],
+    ['What is the capital of France?', false],
+  ]) assert.equal(isContentRequest(text), want, text);
 });

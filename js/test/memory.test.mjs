@@ -283,6 +283,12 @@ describe('open', () => {
     await rejects(() => open({ path: new URL('https://example.com/agent.db') }), 'invalid_argument', 'path');
     await rejects(() => open({ path: ':memory:', namespace: '' }), 'invalid_argument', 'namespace');
     await rejects(() => open({ path: ':memory:', namespce: 'x' }), 'invalid_argument', 'namespce');
+    // A misspelt option or op field says which names there are, or which one was meant.
+    await assert.rejects(() => open({ pth: 'x.db' }), /unknown option "pth" of open \(options: path, .*namespace/);
+    const m = await open({ path: ':memory:' });
+    await assert.rejects(() => m.buildContext({ sessionId: 's', messages: [], budget: 800 }), /unknown field "budget" \(did you mean "budgetTokens"\?\)/);
+    await assert.rejects(() => m.recall('x', { limt: 5 }), /did you mean "limit"/);
+    await m.close();
     await rejects(() => open({ path: ':memory:', embed: 'yes' }), 'invalid_argument', 'embed');
     await rejects(() => open({ path: ':memory:', cacheKiB: -1 }), 'invalid_argument', 'cacheKiB');
     await rejects(() => open({ path: ':memory:', limits: { maxContent: 5 } }), 'invalid_argument', 'limits.maxContent');

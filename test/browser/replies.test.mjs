@@ -162,3 +162,32 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
   }
   assert.deepEqual(b.errors, [], 'console errors');
 });
+
+// An ended session's episode is listed with its title ("Episode: <goal>"), and the goal is
+// what the user said first, not the greeting that opened the session: the list showed an
+// episode's summary with no title, and a session opened with "Hi!" was titled "Episode: Hi!".
+// And "翻译：我喜欢猫" was answered "好的，记下了。" (noted), though nothing was kept.
+test('TestDemoEpisode_title: an episode is listed under its title, which is no greeting', { timeout: 10 * 60_000 }, async () => {
+  const own = tempDir('memcore-chromium-');
+  const b = await launch(own);
+  try {
+    await b.page.goto(demo);
+    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
+    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+    await say(b.page, 'Hi!');
+    await say(b.page, 'My daughter Lily is allergic to peanuts.');
+    // A request for content is not acknowledged as noted: without an LLM the demo says
+    // what it cannot do.
+    const r = await say(b.page, '翻译：我喜欢猫');
+    assert.match(r.text, /^没有连接 LLM/);
+    await b.page.click('#new-session');
+    await b.page.waitForFunction(() => [...document.querySelectorAll('#memory-list .memory .title')].some((e) => e.textContent.startsWith('Episode: ')), null, { timeout: 60_000 });
+    const titles = await b.page.locator('#memory-list .memory .title').allTextContents();
+    assert.ok(titles.includes('Episode: My daughter Lily is allergic to peanuts.'), `titles: ${titles}`);
+    await b.page.screenshot({ path: path.join(shots, 'episode-title.png'), fullPage: true });
+  } finally {
+    await b.context.close();
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+  assert.deepEqual(b.errors, [], 'console errors');
+});

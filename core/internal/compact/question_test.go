@@ -39,3 +39,28 @@ func TestSummarize_questionNoPreference(t *testing.T) {
 		t.Errorf("stated preference before a question lost:\n%s", s)
 	}
 }
+
+// TestSummarize_contentRequestNoPreference: a request to translate or summarise carries
+// text that is not the user's ("Please translate into Chinese: I love cats.", "翻译：我喜欢猫");
+// the summary does not list it under Preferences (eighth new-user pass: an episode did).
+func TestSummarize_contentRequestNoPreference(t *testing.T) {
+	for _, tc := range []struct{ name, req, pref, section string }{
+		{"en", "Please translate into Chinese: I love cats.", "I prefer short answers.", "Preferences:"},
+		{"enSummarise", "Summarize this: I hate Mondays and love Fridays.", "I prefer short answers.", "Preferences:"},
+		{"zh", "翻译：我喜欢猫", "我不吃辣。", "偏好："},
+		{"zhHelp", "帮我翻译一下：我讨厌下雨天。", "我不吃辣。", "偏好："},
+	} {
+		s := Summarize(conv(t, "u:Help me plan a dinner party.", "a:Sure.", "u:"+tc.pref, "a:OK.", "u:"+tc.req, "a:OK."), 2000)
+		_, after, _ := strings.Cut(s, tc.section)
+		var prefs string // the section's "- " items
+		for _, l := range strings.Split(strings.TrimPrefix(after, "\n"), "\n") {
+			if !strings.HasPrefix(l, "- ") {
+				break
+			}
+			prefs += l + "\n"
+		}
+		if !strings.Contains(prefs, strings.TrimSuffix(tc.pref, "。")) || strings.Contains(prefs, tc.req) {
+			t.Errorf("%s: want %q and not %q under %s in:\n%s", tc.name, tc.pref, tc.req, tc.section, s)
+		}
+	}
+}

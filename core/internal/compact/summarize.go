@@ -490,8 +490,11 @@ func isCJK(r rune) bool {
 // statedPart returns what of a sentence can state a preference: all of it, or for a
 // question only the clauses before the asking one. A question is never a preference
 // ("乐乐对什么过敏？", "What do I like?" ask about one), but "但我不吃辣，附近有没有清淡的餐厅？"
-// states one before it asks.
+// states one before it asks. A request for content states none ("翻译：我喜欢猫").
 func statedPart(t string, question bool) string {
+	if contentRequest(t) {
+		return "" // "Translate: I love cats" (contentrequest.go)
+	}
 	if !question {
 		return t
 	}

@@ -25,19 +25,20 @@ func allergyClaim5(text string) string {
 	if strings.Contains(text, "?") {
 		return ""
 	}
-	m := allergy5EN.FindStringSubmatch(text)
+	m := allergy5EN.FindStringSubmatchIndex(text)
 	if m == nil {
 		return ""
 	}
-	np := strings.ToLower(strings.TrimSpace(m[1]))
+	np := strings.ToLower(strings.TrimSpace(text[m[2]:m[3]]))
 	first, _, _ := strings.Cut(np, " ")
 	if notRoleLead[first] || strings.HasSuffix(first, "'s") || strings.HasSuffix(first, "’s") || first == "a" || first == "an" || first == "no" {
 		return ""
 	}
+	tail := allergyTail(text[m[3]:]) // ", so no peanuts" (allergytail.go)
 	if strings.HasSuffix(np, "y") || strings.HasSuffix(np, "ance") {
-		return "User has " + article5a(np) + np
+		return "User has " + article5a(np) + np + tail
 	}
-	return "User has " + np
+	return "User has " + np + tail
 }
 
 // trimAside5 cuts an aside word the user ended a bare claim with ("bad knee fyi").

@@ -278,6 +278,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		return Fact{}, false // a suggestion: "我们这个问题以后再说吧"
 	}
 	if m := hereEN.FindStringSubmatchIndex(head(text, 64)); latin && m != nil && !hereNot[strings.ToLower(strings.Fields(text[m[2]:m[3]])[0])] {
+		if place := placeHere(text[m[2]:m[3]], text[m[3]:], st.first); place != "" { // "Boston here." (hereplace.go)
+			return Fact{Type: TypeProfile, Content: "User is in " + place, Subject: "user", Predicate: "location", Confidence: 0.7}, true
+		}
 		if name := nameHere(text[m[2]:m[3]], text[m[3]:], st.first); name != "" { // "Hey, Marcus here." (namehere.go)
 			if m[1] < len(text) && text[m[1]-1] == ',' {
 				st.more = hereTail(text[m[1]:], remember) // "Marta here, 52, …" (heretail8.go)

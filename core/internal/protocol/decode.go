@@ -201,13 +201,11 @@ func checkValue(path string, v any, t reflect.Type) error {
 		for _, k := range sortedKeys(m) {
 			ft, ok := fields[k]
 			if !ok {
-				f := join(path, k)
+				known := make([]string, 0, len(fields))
 				for name := range fields {
-					if strings.EqualFold(name, k) {
-						return errs.New(errs.InvalidArgument, f, "unknown field %q (did you mean %q?)", k, name)
-					}
+					known = append(known, name)
 				}
-				return errs.New(errs.InvalidArgument, f, "unknown field %q", k)
+				return errs.New(errs.InvalidArgument, join(path, k), "unknown field %q%s", k, unknownFieldHint(k, known)) // suggest.go
 			}
 			if err := checkValue(join(path, k), m[k], ft); err != nil {
 				return err

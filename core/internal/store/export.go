@@ -15,7 +15,7 @@ func (d *DB) Namespaces() ([]string, error) {
 	return d.column(`SELECT namespace FROM memories UNION SELECT namespace FROM memory_history
 		UNION SELECT namespace FROM turns UNION SELECT namespace FROM documents
 		UNION SELECT namespace FROM sessions UNION SELECT namespace FROM episodes
-		UNION SELECT namespace FROM tasks ORDER BY 1`)
+		UNION SELECT namespace FROM tasks UNION SELECT namespace FROM extraction_reads ORDER BY 1`)
 }
 
 // HistoryMemoryIDs returns the ids of every memory of ns that has history, including

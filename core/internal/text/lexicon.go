@@ -44,6 +44,11 @@ var lexiconSource = []string{
 	// the Chinese triggers expand within their language (see the feelings' note below).
 	"eat|eats|eating|food|foods|diet|dietary=>coeliac|celiac|gluten|vegetarian|vegan|allergic|allergy|allergies|intolerant|intolerance|lactose|halal|kosher|dairy",
 	"忌口|不能吃|饮食=>过敏|素食|吃素|忌口|不吃|麸质|乳糖|清真|不耐受",
+	// Word forms the stemmer keeps apart (Porter: allergic → allerg, allergy → allergi):
+	// "What am I allergic to?" did not find "User has a nut allergy" in the web demo. No
+	// dev set of make eval has either word, so no figure there moves.
+	"allergic=>allergy|allergies",
+	"allergy|allergies=>allergic",
 	// Events: what, where, how big, how long, when.
 	"会议|开会|例会|meeting|meetings",
 	"产品|product|products",
@@ -73,6 +78,10 @@ var lexiconSource = []string{
 	"花生|peanut|peanuts",
 	"医生|doctor",
 	"医院|hospital",
+	// Eighth new-user pass: "When is the dentist?" did not find "用户周五下午三点要去看牙医".
+	// No dev set of make eval has any of these words, so no figure there moves.
+	"牙医|看牙|dentist|dentists",
+	"护照|passport|passports",
 	"生病|病|发烧|感冒|sick|ill",
 	// Feelings, and what people go through, said one way in a conversation and another
 	// in the memory of it ("我好难过" / "感到非常失望"). Chinese only: English words here

@@ -1,0 +1,29 @@
+package core_test
+
+import "testing"
+
+// TestEndSession_goal: an episode's goal (its memory's title) is the first thing the user
+// said that is no greeting or pleasantry, without a greeting at its head. Found in the web
+// demo: a session opened with "Hi!" alone gave the title "Episode: Hi!", and "Hey, I'm a
+// teacher…" kept its "Hey,".
+func TestEndSession_goal(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		turns [][2]string
+		goal  string
+	}{
+		{"greetingTurn", [][2]string{{"user", "Hi!"}, {"assistant", "Hello!"}, {"user", "My daughter Lily is allergic to peanuts."}}, "My daughter Lily is allergic to peanuts."},
+		{"greetingLeads", [][2]string{{"user", "Hey, I'm a high school chemistry teacher in Portland."}}, "I'm a high school chemistry teacher in Portland."},
+		{"greetingName", [][2]string{{"user", "Hi Claude, please deploy Atlas to staging."}}, "Please deploy Atlas to staging."},
+		{"greetingZH", [][2]string{{"user", "你好，我是小王，在杭州做前端。"}}, "我是小王，在杭州做前端。"},
+		{"greetingZHTurn", [][2]string{{"user", "你好！"}, {"assistant", "你好！"}, {"user", "谢谢。"}, {"user", "下周三我要去北京参加设计大会。"}}, "下周三我要去北京参加设计大会。"},
+		{"pleasantryFirst", [][2]string{{"user", "Thanks! Deploy the Atlas service to staging."}}, "Deploy the Atlas service to staging."},
+		{"greetingAsSubject", [][2]string{{"user", "Hello world programs in Go are short."}}, "Hello world programs in Go are short."},
+		{"onlyGreetings", [][2]string{{"user", "Hi!"}, {"assistant", "Hello!"}, {"user", "Thanks."}}, "Hi!"},
+	} {
+		r, m := endedEpisode(t, tc.turns)
+		if r.Episode.Goal != tc.goal || m.Title != "Episode: "+tc.goal {
+			t.Errorf("%s: goal %q, title %q; want goal %q", tc.name, r.Episode.Goal, m.Title, tc.goal)
+		}
+	}
+}
