@@ -32,6 +32,7 @@ func runTrainAssoc(args []string) error {
 	fs.IntVar(&p.MinConvs, "min-convs", p.MinConvs, "… of at least this many conversations")
 	fs.Float64Var(&p.MinLift, "min-lift", p.MinLift, "observed over expected count of a term and a target, at least")
 	fs.IntVar(&p.TopK, "topk", p.TopK, "targets kept per term")
+	fs.Float64Var(&p.MaxShare, "max-share", p.MaxShare, "a target in more than this share of all the turns is left out (0: any)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil

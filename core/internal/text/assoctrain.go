@@ -25,6 +25,7 @@ type AssocParams struct {
 	MinConvs     int     // … of at least this many conversations
 	MinLift      float64 // observed / expected count of the pair (see TrainAssoc)
 	TopK         int     // targets kept per term
+	MaxShare     float64 // a target in more than this share of all the turns is no target (0: any)
 }
 
 // DefaultAssocParams are the thresholds of the shipped table (docs/EVAL.md).
@@ -72,13 +73,16 @@ func TrainAssoc(convs []AssocConv, p AssocParams) AssocTable {
 	byConv := map[string]map[int]int{} // questions holding a term, by conversation
 	st := map[string]map[string]*assocPairStat{}
 	dfs := make([]map[string]int, len(convs))
+	all, nturns := map[string]int{}, 0
 	for ci, c := range convs {
 		df := map[string]int{}
 		for _, t := range c.Turns {
 			for _, w := range assocTerms(t) {
 				df[w]++
+				all[w]++
 			}
 		}
+		nturns += len(c.Turns)
 		dfs[ci] = df
 		for _, pr := range c.Pairs {
 			var ev []string
@@ -129,7 +133,7 @@ func TrainAssoc(convs []AssocConv, p AssocParams) AssocTable {
 		}
 		var cs []cand
 		for e, s := range m {
-			if s.n < p.MinPairs || s.convs < p.MinConvs {
+			if s.n < p.MinPairs || s.convs < p.MinConvs || p.MaxShare > 0 && float64(all[e]) > p.MaxShare*float64(nturns) {
 				continue
 			}
 			// The expected count adds, for each question holding q, the chance that a
