@@ -48,7 +48,11 @@ func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, 
 		if i == 1 {
 			w = transcriptOtherWeight
 		}
-		found, err := e.matchTurnsWeighted(ns, toks, session, pool, uw)
+		match := e.matchTurnsWeighted
+		if i == 0 {
+			match = e.matchTurnsAssoc // the learned expansion of the asker's words (turnassoc.go)
+		}
+		found, err := match(ns, toks, session, pool, uw)
 		if err != nil {
 			return nil, err
 		}
