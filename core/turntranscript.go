@@ -48,11 +48,7 @@ func (e *Engine) matchTranscript(ns string, tr text.Transcript, session string, 
 		if i == 1 {
 			w = transcriptOtherWeight
 		}
-		match := e.matchTurnsWeighted
-		if i == 0 {
-			match = e.matchTurnsAssoc // the learned expansion of the asker's words (turnassoc.go)
-		}
-		found, err := match(ns, toks, session, pool, uw)
+		found, err := e.matchTurnsWeighted(ns, toks, session, pool, uw)
 		if err != nil {
 			return nil, err
 		}

@@ -14,7 +14,7 @@ import (
 // that many unigrams is matched exactly as before (matchTurnsOnce).
 func (e *Engine) matchTurns(ns string, tokens []string, session string, pool int) ([]store.TurnHit, error) {
 	uni, _ := text.SplitUnigrams(tokens)
-	return e.matchTurnsAssoc(ns, tokens, session, pool, text.UnigramWeight(len(uni))) // turnassoc.go
+	return e.matchTurnsWeighted(ns, tokens, session, pool, text.UnigramWeight(len(uni)))
 }
 
 // matchTurnsWeighted is matchTurnsOnce with the CJK unigrams of tokens weighted uw: the

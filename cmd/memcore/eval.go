@@ -43,7 +43,6 @@ func runEval(args []string) error {
 	asJSON := fs.Bool("json", false, "print machine-readable JSON instead of tables")
 	details := fs.Bool("details", false, "with --json: every question's evidence and retrieved dia_ids")
 	scoring := fs.String("scoring", "", `JSON weights merged over the defaults, e.g. '{"turnSessionBoost":0.6}' (docs/SCORING.md)`)
-	assoc := fs.String("assoc", "", "searchTurns' learned expansion reads this table (memcore train-assoc --out FILE) instead of the built-in one; weigh it with --scoring '{\"turnAssoc\":w}'")
 	withContext := fs.Bool("context", false, "also replay each conversation through extractFacts and score buildContext's recall block (slower)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: memcore eval --data FILE [--data FILE2 ...] [--k 5,10] [--json]\n\n"+
@@ -78,18 +77,6 @@ func runEval(args []string) error {
 			return fmt.Errorf("--scoring: %v (want a JSON object of weights, e.g. '{\"turnSessionBoost\":0.6}')", err)
 		}
 		sc = &w
-	}
-
-	if *assoc != "" {
-		f, err := os.Open(*assoc)
-		if err != nil {
-			return fmt.Errorf("--assoc: %w", err)
-		}
-		err = core.UseTurnAssoc(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("--assoc %s: %w", *assoc, err)
-		}
 	}
 
 	// Load and validate every file before running any: a typo in the second file should

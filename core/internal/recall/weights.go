@@ -47,12 +47,6 @@ type Weights struct {
 	// number. 0 turns it off.
 	TurnAnswerKind float64 `json:"turnAnswerKind"`
 
-	// TurnAssoc is the weight of searchTurns' learned expansion (core/turnassoc.go): the
-	// terms a learned table associates with the question's words (text.AssocTerms) are
-	// searched too, and a turn adds TurnAssoc × its BM25 for them. The words a question
-	// uses are often not those of the turn that answers it. 0 turns it off.
-	TurnAssoc float64 `json:"turnAssoc"`
-
 	// MinRelevance drops candidates whose relevance (bm25 / best bm25) is below it: a
 	// memory that shares only a word found in most memories is noise in a prompt, however
 	// important or recent it is.
