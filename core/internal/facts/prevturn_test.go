@@ -95,14 +95,7 @@ func TestPrevTurn_answer(t *testing.T) {
 		{"yes_vague_question", turns("stretches?", "Do you have any diagnosed conditions?", "yeah, scoliosis"), []string{"User has scoliosis"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			last := len(tc.msgs) - 1
-			var got []string
-			for _, f := range Extract(tc.msgs, Options{MinMessages: 1}).Facts {
-				if slices.Contains(f.Evidence, last) {
-					got = append(got, f.Content)
-				}
-			}
-			if !slices.Equal(got, tc.want) {
+			if got := lastMessageFacts(tc.msgs); !slices.Equal(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
@@ -137,14 +130,7 @@ func TestPrevTurn_material(t *testing.T) {
 			[]string{"User lives in Berlin"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			last := len(tc.msgs) - 1
-			var got []string
-			for _, f := range Extract(tc.msgs, Options{MinMessages: 1}).Facts {
-				if slices.Contains(f.Evidence, last) {
-					got = append(got, f.Content)
-				}
-			}
-			if !slices.Equal(got, tc.want) {
+			if got := lastMessageFacts(tc.msgs); !slices.Equal(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
@@ -211,4 +197,16 @@ func TestTailRunes_cases(t *testing.T) {
 	if s := askedSlot(long); s != "place" {
 		t.Errorf("a long turn ending in a question: slot %q", s)
 	}
+}
+
+// lastMessageFacts returns the contents of the facts whose evidence is the last message.
+func lastMessageFacts(msgs []Message) []string {
+	last := len(msgs) - 1
+	var got []string
+	for _, f := range Extract(msgs, Options{MinMessages: 1}).Facts {
+		if slices.Contains(f.Evidence, last) {
+			got = append(got, f.Content)
+		}
+	}
+	return got
 }
