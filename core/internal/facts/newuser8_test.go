@@ -26,6 +26,12 @@ func TestExtract_newUser8(t *testing.T) {
 		{"allergyTailNothing", "gluten intolerance, so nothing with wheat", []string{"User has a gluten intolerance, so nothing with wheat"}},
 		{"allergyTailDash", "shellfish allergy — no shrimp please", []string{"User has a shellfish allergy, no shrimp"}},
 		{"allergyBare", "shellfish allergy fyi", []string{"User has a shellfish allergy"}},
+		// issue 9 item 4: what the user does about it, "so I …", stays too, in the third person.
+		{"allergyTailSoI", "nut allergy, so I carry an epipen", []string{"User has a nut allergy, so they carry an epipen"}},
+		{"allergyTailSoIAlways", "peanut allergy btw, so I always carry an EpiPen.", []string{"User has a peanut allergy, so they always carry an EpiPen"}},
+		{"allergyTailSoICant", "gluten intolerance, so I can't eat regular bread", []string{"User has a gluten intolerance, so they can't eat regular bread"}},
+		{"allergyTailDashI", "nut allergy - I always carry an epipen", []string{"User has a nut allergy", "User always carries an epipen"}}, // a claim of its own already
+		{"allergyTailSoIGuess", "nut allergy, so I guess that's a no", []string{"User has a nut allergy"}},
 	} {
 		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
 		var cs []string
