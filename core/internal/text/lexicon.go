@@ -179,6 +179,9 @@ func expandTerms(norm string, toks []string) []string {
 			}
 		}
 	}
+	for _, t := range locationExpansion(norm) { // location.go: "where do I live"
+		add(t)
+	}
 	return out
 }
 
