@@ -167,7 +167,7 @@ func expandTerms(norm string, toks []string) []string {
 				break
 			}
 		}
-		if hit == "" {
+		if hit == "" || scheduleQuestion(norm, hit) {
 			continue
 		}
 		for _, term := range g.targets {
