@@ -20,7 +20,7 @@ func TestExtract_newUser8(t *testing.T) {
 		{"placeHereCountry", "Japan here, 3am lol", []string{"User is in Japan"}},
 		{"nameHereGreeting", "Hey, Marcus here.", []string{"User's name is Marcus"}},
 		{"nameHerePlaceLikeName", "Austin here.", []string{"User's name is Austin"}},
-		{"nameHereAge", "Hi there! Marta here, 52.", []string{"User's name is Marta"}},
+		{"nameHereAge", "Hi there! Marta here, 52.", []string{"User's name is Marta", "User is 52"}}, // as newuser_test.go: a name and an age
 		{"allergyTail", "nut allergy, so no peanuts", []string{"User has a nut allergy, so no peanuts"}},
 		{"allergyTailAside", "nut allergy btw, so no peanuts please.", []string{"User has a nut allergy, so no peanuts"}},
 		{"allergyTailNothing", "gluten intolerance, so nothing with wheat", []string{"User has a gluten intolerance, so nothing with wheat"}},
