@@ -74,9 +74,20 @@ func locationExpansion(norm string) []string {
 }
 
 // mayAskLocation is the cheap test before the patterns: whether norm (lower case) holds
-// an English or a Chinese word every location question has.
+// the words every location question has (the English pattern costs ~3 µs a query: run
+// on every "what" question it made BenchmarkQueryTokens 1.45 times slower).
 func mayAskLocation(norm string) (en, zh bool) {
-	en = strings.Contains(norm, "where") || strings.Contains(norm, "what") || strings.Contains(norm, "which")
+	en = (strings.Contains(norm, "where") && containsAny(norm, "live", "living", "based", "located", "resid", "staying")) ||
+		((strings.Contains(norm, "what") || strings.Contains(norm, "which")) && containsAny(norm, "city", "town", "country", "state"))
 	zh = strings.Contains(norm, "住") || strings.Contains(norm, "城市") || strings.Contains(norm, "国家") || strings.Contains(norm, "家在")
 	return en, zh
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
