@@ -15,7 +15,7 @@ func TestSummarize_questionNoPreference(t *testing.T) {
 	}{
 		{"zh", "乐乐对什么过敏？", "我不吃辣。", "偏好："},
 		{"en", "What do I like?", "I prefer short answers.", "Preferences:"},
-		{"enAllergy", "Which foods am I allergic to?", "I'm allergic to peanuts.", "Preferences:"},
+		{"enAllergy", "Which foods am I allergic to?", "I like spicy food.", "Preferences:"}, // an allergy is a fact (health_test.go)
 	} {
 		s := Summarize(conv(t, "u:Help me plan a dinner party.", "a:Sure.", "u:"+tc.pref, "a:OK.", "u:"+tc.question, "a:OK."), 2000)
 		_, after, _ := strings.Cut(s, tc.section)

@@ -59,7 +59,7 @@ var nothingFound = [2]string{
 // fact, and when none of its sentences matched, its first sentence that is not a
 // pleasantry or a question is a fact: what the agent found or answered.
 var (
-	preferenceRE  = lazyre.New(`(?i)\b(i (really |usually |always |never )?(prefer|like|love|hate|dislike|enjoy)|i'd (rather|prefer)|i would (rather|prefer)|i don't (like|want|use|need|eat|drink)|i do not (like|want|use)|i can only|i can't do|i'm allergic|please (always|never|don't|do not|avoid|keep|use)|(always|never) (use|do|write|add|put|call|reply|answer|include)|don't (ever )?use|do not use|my (favorite|favourite|preference)|my budget|budget (is|of))\b|喜欢|偏好|倾向于|讨厌|不想要|希望|习惯|请(总是|始终|一直|不要|别|务必|用)|不要用|别用|一定要|最好(用|是|别)|不吃|不喝|过敏|忌口|只能|预算`)
+	preferenceRE  = lazyre.New(`(?i)\b(i (really |usually |always |never )?(prefer|like|love|hate|dislike|enjoy)|i'd (rather|prefer)|i would (rather|prefer)|i don't (like|want|use|need|eat|drink)|i do not (like|want|use)|i can only|i can't do|please (always|never|don't|do not|avoid|keep|use)|(always|never) (use|do|write|add|put|call|reply|answer|include)|don't (ever )?use|do not use|my (favorite|favourite|preference)|my budget|budget (is|of))\b|喜欢|偏好|倾向于|讨厌|不想要|希望|习惯|请(总是|始终|一直|不要|别|务必|用)|不要用|别用|一定要|最好(用|是|别)|不吃|不喝|忌口|只能|预算`)
 	instructionRE = lazyre.New(`(?i)(^|[.!?]\s+)(always|never|don't|do not|avoid|make sure|stick to|use \S+ (in|for|instead)|keep the)\b|(^|[。！？，])(不要|别|务必|一律|统一用)`)
 	requestRE     = lazyre.New(`(?i)\b(can you|could you|would you|please|help me|i need|i want|let's)\b|(^|[.!?:]\s+)(add|remove|exclude|include|run|stop|check|find|make|create|update|fix|show|list|give|tell|send|book|write|look|try|save|compare|set up|install|deploy|triage|explain|teach|chart|plot|summari[sz]e|translate)\b|帮我|请|麻烦|能不能|我想|我要|给我|就订|订`)
 	decisionRE    = lazyre.New(`(?i)\b(decided|decide to|decision|we('ll| will) (go with|use|switch|keep|take)|let's (go with|use|switch|keep|stick|book|take)|going with|go with|settled on|agreed|chose|opted|switch(ed)? to|stick with|we('re| are) (using|going with)|we keep)\b|决定|就用|采用|改用|选用|选了|就选|就订|定了|确定(用|了|为)|那就|统一(用|为)|方案是|就这么办`)
@@ -169,6 +169,8 @@ func (s *summary) read(m *chat.Message) {
 		}
 		question := strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
 		switch {
+		case user && healthStatement(statedPart(t, question)):
+			s.add(secFacts, t) // an allergy is no taste (health.go)
 		case user && (preferenceRE.MatchString(statedPart(t, question)) || instructionRE.MatchString(t)):
 			s.add(secPreferences, t) // even when the goal says it too: it must survive
 		case goal != "" && strings.Contains(goal, t):

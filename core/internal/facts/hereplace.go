@@ -1,6 +1,10 @@
 package facts
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/memcore/memcore/core/internal/text"
+)
 
 // Eighth new-user pass: "Boston here." opened a conversation and became "User's name is
 // Boston" — nameHere (namehere.go) takes any capitalised word that ends as no label does
@@ -16,29 +20,7 @@ import "strings"
 // wasm bytes).
 var herePlaces = func() map[string]bool {
 	m := map[string]bool{}
-	for _, s := range strings.Split(""+
-		// cities
-		"boston,chicago,seattle,portland,denver,houston,atlanta,miami,detroit,philadelphia,"+
-		"new york,nyc,brooklyn,manhattan,los angeles,san francisco,san diego,san jose,oakland,"+
-		"toronto,vancouver,montreal,ottawa,calgary,mexico city,"+
-		"london,manchester,leeds,liverpool,birmingham,bristol,glasgow,edinburgh,dublin,cork,"+
-		"berlin,munich,hamburg,frankfurt,amsterdam,rotterdam,brussels,zurich,geneva,vienna,"+
-		"prague,warsaw,budapest,stockholm,oslo,copenhagen,helsinki,lisbon,madrid,barcelona,"+
-		"rome,milan,naples,athens,istanbul,moscow,kyiv,cairo,lagos,nairobi,dubai,"+
-		"mumbai,delhi,bangalore,bengaluru,chennai,hyderabad,karachi,singapore,bangkok,jakarta,"+
-		"manila,hanoi,seoul,busan,tokyo,osaka,kyoto,beijing,shanghai,shenzhen,guangzhou,"+
-		"hangzhou,chengdu,wuhan,nanjing,hong kong,taipei,melbourne,brisbane,perth,auckland,"+
-		"wellington,sao paulo,rio,buenos aires,santiago,lima,bogota,"+
-		// countries
-		"usa,uk,america,canada,mexico,brazil,argentina,chile,peru,colombia,england,scotland,"+
-		"wales,ireland,france,germany,spain,portugal,italy,greece,netherlands,belgium,"+
-		"switzerland,austria,poland,sweden,norway,denmark,finland,iceland,russia,ukraine,"+
-		"turkey,egypt,nigeria,kenya,south africa,china,japan,korea,taiwan,vietnam,thailand,"+
-		"indonesia,malaysia,philippines,pakistan,australia,new zealand,"+
-		// regions and states
-		"europe,asia,africa,the bay area,bay area,silicon valley,the midwest,midwest,"+
-		"texas,california,florida,ohio,michigan,oregon,colorado,arizona,massachusetts,"+
-		"new jersey,new england,ontario,quebec,bavaria,yorkshire,cornwall,tasmania", ",") {
+	for _, s := range text.WellKnownPlaces {
 		m[s] = true
 	}
 	return m

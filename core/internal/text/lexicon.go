@@ -167,7 +167,7 @@ func expandTerms(norm string, toks []string) []string {
 				break
 			}
 		}
-		if hit == "" {
+		if hit == "" || scheduleQuestion(norm, hit) {
 			continue
 		}
 		for _, term := range g.targets {
@@ -178,6 +178,9 @@ func expandTerms(norm string, toks []string) []string {
 				add(t)
 			}
 		}
+	}
+	for _, t := range locationExpansion(norm) { // location.go: "where do I live"
+		add(t)
 	}
 	return out
 }
