@@ -309,10 +309,17 @@ window.addEventListener('storage', (e) => {
   renderMessages();
 });
 
+// refreshSeq numbers the refreshes: one that started earlier but answers later (an
+// episode written after New session, another tab's change) must not draw an older list
+// over a newer one.
+let refreshSeq = 0;
+
 async function refresh(announce = false) {
   if (!mem) return;
   if (announce) tabs?.postMessage('changed');
+  const seq = ++refreshSeq;
   const [stats, page] = await Promise.all([mem.stats(), mem.list({ limit: 500 })]);
+  if (seq !== refreshSeq) return;
   const s = $('status');
   s.dataset.state = storage === 'opfs' ? 'ready' : 'memory';
   const parts = [
@@ -447,8 +454,9 @@ async function sendMessage(text) {
   } catch (err) {
     addMessage({ role: 'system', content: errorText(err) });
   } finally {
-    setBusy(false);
-    await refresh(true);
+    // Busy until the list shows what the action stored: a page (or a test) that waits
+    // for data-busy="0" then reads the list sees the memories the chips name.
+    try { await refresh(true); } finally { setBusy(false); }
   }
 }
 
@@ -556,8 +564,9 @@ async function pin(i) {
   } catch (err) {
     addMessage({ role: 'system', content: errorText(err) });
   } finally {
-    setBusy(false);
-    await refresh(true);
+    // Busy until the list shows what the action stored: a page (or a test) that waits
+    // for data-busy="0" then reads the list sees the memories the chips name.
+    try { await refresh(true); } finally { setBusy(false); }
   }
 }
 
@@ -618,8 +627,9 @@ async function forget(id) {
     // recall (which searches earlier turns) would bring the forgotten thing back.
     await mem.forget(id, { purge: true, alsoTurns: true });
   } finally {
-    setBusy(false);
-    await refresh(true);
+    // Busy until the list shows what the action stored: a page (or a test) that waits
+    // for data-busy="0" then reads the list sees the memories the chips name.
+    try { await refresh(true); } finally { setBusy(false); }
     if ($('query').value.trim()) await search();
   }
 }
@@ -716,8 +726,9 @@ $('add-form').addEventListener('submit', async (e) => {
     $('add-error').textContent = errorText(err);
     $('add-error').hidden = false;
   } finally {
-    setBusy(false);
-    await refresh(true);
+    // Busy until the list shows what the action stored: a page (or a test) that waits
+    // for data-busy="0" then reads the list sees the memories the chips name.
+    try { await refresh(true); } finally { setBusy(false); }
   }
 });
 $('search-form').addEventListener('submit', (e) => {
