@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 git archive "$commit" | tar -x -C "$tmp"
 f=core/internal/facts
-cp $f/claimmodel.go $f/claimmodel_train.go $f/claimmodel_weights.go $f/claimmodelgate.go $f/claimsplitmodel.go \
+cp $f/claimmodel.go $f/claimmodel_train.go $f/claimmodel_weights.go $f/claimmodelgate.go $f/claimfppassing.go $f/claimsplitmodel.go \
 	$f/labelledlowo.go $f/labelledcauses.go "$tmp/$f/"
 cp core/evalfacts_lowo.go "$tmp/core/"
 cp cmd/memcore/evalfacts.go "$tmp/cmd/memcore/"
@@ -36,5 +36,25 @@ EOF
 # Trees from before the message cache (msgcache.go) have nothing to empty.
 if ! grep -q "func setMsgCache" "$tmp/$f"/*.go; then
 	printf 'package facts\n\nfunc setMsgCache(bool)     {}\nfunc msgCacheOn() bool { return false }\n' >"$tmp/$f/lowostub.go"
+fi
+# Trees from before eval-facts' --agree and --against have neither: the copied
+# evalfacts.go names them, so they are stubbed (leave-one-writer-out calls neither).
+if ! grep -q "func EvalFactsAgree" "$tmp/core"/*.go; then
+	cat >"$tmp/core/lowostub_eval.go" <<'GO'
+package core
+
+import (
+	"errors"
+	"io"
+)
+
+func EvalFactsAgree(io.Writer, string, []string, bool) error {
+	return errors.New("not in this tree")
+}
+
+func EvalFactsAgainst(io.Writer, string, []string, string, string, ...string) error {
+	return errors.New("not in this tree")
+}
+GO
 fi
 (cd "$tmp" && go run ./cmd/memcore eval-facts --lowo "$@")

@@ -124,6 +124,9 @@ func modelSentenceGate(s *sentence, idx int, out, cl []Fact) []Fact {
 			continue
 		}
 		content, at := selfRewrite(t), cmFallbackAbove
+		if content != "" && fpPassing(t) {
+			continue // a passing state: "I'm cooking dinner right now" (claimfppassing.go)
+		}
 		if content == "" && !strings.Contains(t, "我") {
 			content, at = bareRewrite(t), cmBareAbove
 		}

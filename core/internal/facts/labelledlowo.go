@@ -14,10 +14,13 @@ import (
 // measure that, once, after a merge; they are never read here).
 
 // LOWOSetting is one pair of the detector's thresholds (claimmodelgate.go).
-type LOWOSetting struct{ Gate, Fallback, Bare, Split, Other float64 }
+type LOWOSetting struct {
+	Gate, Fallback, Bare, Split, Other float64
+	Passing                            int // the first-person fallback's refusal of passing states (claimfppassing.go)
+}
 
 // lowoOff is the rules alone: the detector's gate and fallback off.
-var lowoOff = LOWOSetting{0, 1.01, 1.01, 1.01, 1.01}
+var lowoOff = LOWOSetting{0, 1.01, 1.01, 1.01, 1.01, 0}
 
 // EvalLOWO prints, per writer, the rules alone beside the rules with each learned part
 // (claimmodelgate.go, claimsplitmodel.go) trained without that writer, then (sweep) the
@@ -35,19 +38,29 @@ func EvalLOWO(w io.Writer, dir string, sweep bool) error {
 	}
 	// The per-writer table's columns: the rules alone, then each learned part at a
 	// middle threshold of the sweep.
-	settings := []LOWOSetting{lowoOff, {0.1, 1.01, 1.01, 1.01, 1.01}, {0, 0.7, 1.01, 1.01, 1.01}, {0, 1.01, 0.9, 1.01, 1.01}, {0, 1.01, 1.01, 0.5, 1.01}, {0, 1.01, 0.9, 1.01, 0.9}}
-	names := []string{"rules alone", "+ gate 0.1", "+ fallback I 0.7", "+ fallback bare 0.9 (kept)", "+ split 0.5", "+ bare 0.9, also beside rule facts 0.9"}
+	settings := []LOWOSetting{lowoOff, st5(0.1, 1.01, 1.01, 1.01, 1.01), st5(0, 0.7, 1.01, 1.01, 1.01), st5(0, 1.01, 0.9, 1.01, 1.01), st5(0, 1.01, 1.01, 0.5, 1.01), st5(0, 1.01, 0.9, 1.01, 0.9), {0, 0.9, 0.9, 1.01, 1.01, 2}}
+	names := []string{"rules alone", "+ gate 0.1", "+ fallback I 0.7", "+ fallback bare 0.9 (kept)", "+ split 0.5", "+ bare 0.9, also beside rule facts 0.9", "+ bare 0.9, fallback I 0.9, passing refused (2)"}
 	if sweep {
-		for _, st := range []LOWOSetting{{0.05, 1.01, 1.01, 1.01, 1.01}, {0.2, 1.01, 1.01, 1.01, 1.01}, {0, 0.9, 1.01, 1.01, 1.01}, {0, 0.5, 1.01, 1.01, 1.01},
-			{0, 1.01, 0.97, 1.01, 1.01}, {0, 1.01, 0.95, 1.01, 1.01}, {0, 1.01, 0.8, 1.01, 1.01}, {0, 1.01, 0.7, 1.01, 1.01},
-			{0, 1.01, 1.01, 0.9, 1.01}, {0, 1.01, 1.01, 0.7, 1.01}, {0, 1.01, 1.01, 0.3, 1.01}, {0, 0.9, 0.95, 0.7, 1.01}, {0, 0.9, 0.9, 0.5, 1.01},
-			{0, 1.01, 0.9, 1.01, 0.97}, {0, 1.01, 0.9, 1.01, 0.95}, {0, 1.01, 0.9, 1.01, 0.8}, {0, 0.7, 0.9, 0.5, 1.01}} {
+		for _, st := range []LOWOSetting{st5(0.05, 1.01, 1.01, 1.01, 1.01), st5(0.2, 1.01, 1.01, 1.01, 1.01), st5(0, 0.9, 1.01, 1.01, 1.01), st5(0, 0.5, 1.01, 1.01, 1.01),
+			st5(0, 1.01, 0.97, 1.01, 1.01), st5(0, 1.01, 0.95, 1.01, 1.01), st5(0, 1.01, 0.8, 1.01, 1.01), st5(0, 1.01, 0.7, 1.01, 1.01),
+			st5(0, 1.01, 1.01, 0.9, 1.01), st5(0, 1.01, 1.01, 0.7, 1.01), st5(0, 1.01, 1.01, 0.3, 1.01), st5(0, 0.9, 0.95, 0.7, 1.01), st5(0, 0.9, 0.9, 0.5, 1.01),
+			st5(0, 1.01, 0.9, 1.01, 0.97), st5(0, 1.01, 0.9, 1.01, 0.95), st5(0, 1.01, 0.9, 1.01, 0.8), st5(0, 0.7, 0.9, 0.5, 1.01)} {
 			settings = append(settings, st)
 		}
+		// Ninth round: the first-person fallback beside the kept subject-less one (0.9),
+		// with passing states refused at each level (claimfppassing.go).
+		for _, fb := range []float64{0.9, 0.7, 0.5} {
+			for lvl := 0; lvl <= 2; lvl++ {
+				settings = append(settings, LOWOSetting{0, fb, 0.9, 1.01, 1.01, lvl})
+			}
+		}
+		settings = append(settings, LOWOSetting{0, 0.8, 0.9, 1.01, 1.01, 2}, LOWOSetting{0, 0.6, 0.9, 1.01, 1.01, 2})
 	}
 	saveModel, saveSplit, saveGate, saveFB, saveBare, saveSA, saveOther, cacheWas := activeModel, activeSplit, cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove, cmBareOther, msgCacheOn()
+	savePassing := cmFallbackPassing
 	defer func() {
 		activeModel, activeSplit, cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove, cmBareOther = saveModel, saveSplit, saveGate, saveFB, saveBare, saveSA, saveOther
+		cmFallbackPassing = savePassing
 		lowoHook = nil
 		setMsgCache(cacheWas)
 	}()
@@ -71,6 +84,7 @@ func EvalLOWO(w io.Writer, dir string, sweep bool) error {
 		res[wi] = make([]Tally, len(settings))
 		for si, st := range settings {
 			cmGateBelow, cmFallbackAbove, cmBareAbove, cmSplitAbove, cmBareOther = st.Gate, st.Fallback, st.Bare, st.Split, st.Other
+			cmFallbackPassing = st.Passing
 			for _, o := range Score(test) {
 				res[wi][si].add(o.Any)
 			}
@@ -111,16 +125,21 @@ func EvalLOWO(w io.Writer, dir string, sweep bool) error {
 		fmt.Fprintln(w)
 	}
 	if sweep {
-		fmt.Fprintln(w, "\n| gate below | fallback I at | fallback bare at | split at | bare beside rule facts at | mean P | mean R | min P | min R | pooled P / R |")
-		fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+		fmt.Fprintln(w, "\n| gate below | fallback I at | passing refused | fallback bare at | split at | bare beside rule facts at | mean P | mean R | min P | min R | pooled P / R |")
+		fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 		for si, st := range settings {
 			p, r, t := mean(si)
 			minP, minR := 1.0, 1.0
 			for wi := range writers {
 				minP, minR = min(minP, res[wi][si].Precision()), min(minR, res[wi][si].Recall())
 			}
-			fmt.Fprintf(w, "| %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %.3f | %.2f | %.2f | %.3f / %.3f |\n", st.Gate, st.Fallback, st.Bare, st.Split, st.Other, p, r, minP, minR, t.Precision(), t.Recall())
+			fmt.Fprintf(w, "| %.2f | %.2f | %d | %.2f | %.2f | %.2f | %.3f | %.3f | %.2f | %.2f | %.3f / %.3f |\n", st.Gate, st.Fallback, st.Passing, st.Bare, st.Split, st.Other, p, r, minP, minR, t.Precision(), t.Recall())
 		}
 	}
 	return nil
+}
+
+// st5 is a setting of the rounds before the ninth: no refusal of passing states.
+func st5(gate, fallback, bare, split, other float64) LOWOSetting {
+	return LOWOSetting{gate, fallback, bare, split, other, 0}
 }
