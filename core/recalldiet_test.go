@@ -1,7 +1,6 @@
 package core_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -12,28 +11,16 @@ import (
 // condition ("coeliac", "vegetarian", "乳糖不耐受"): the lexicon's diet groups join them.
 // Found in the web demo: "What can't I eat?" recalled nothing.
 func TestRecall_dietQuestionFindsConditions(t *testing.T) {
-	ctx := context.Background()
 	_, ns, _ := cxOpen(t, core.Options{})
-	for _, c := range []string{"User is coeliac", "User's husband Tom is a vegetarian", "User works as a pharmacist in Leeds",
-		"User uses Obsidian for notes", "用户乳糖不耐受", "用户在上海工作"} {
-		if _, err := ns.Remember(ctx, core.MemoryInput{Content: c}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rememberContents(t, ns, "User is coeliac", "User's husband Tom is a vegetarian", "User works as a pharmacist in Leeds",
+		"User uses Obsidian for notes", "用户乳糖不耐受", "用户在上海工作")
 	for _, tt := range []struct{ query, want, not string }{
 		{"What can't I eat?", "coeliac", "pharmacist"},
 		{"What food should I avoid?", "vegetarian", "Obsidian"},
 		{"我有什么忌口？", "乳糖", "上海"},
 	} {
 		t.Run(tt.query, func(t *testing.T) {
-			hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Limit: 10})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, h := range hits {
-				got = append(got, h.Memory.Content)
-			}
+			got := recallContents(t, ns, tt.query)
 			all := strings.Join(got, " | ")
 			if !strings.Contains(all, tt.want) || strings.Contains(all, tt.not) {
 				t.Fatalf("recall(%q) = %q: want %q, not %q", tt.query, got, tt.want, tt.not)
@@ -46,25 +33,13 @@ func TestRecall_dietQuestionFindsConditions(t *testing.T) {
 // the stemmer keeps the word forms apart (allerg / allergi), the lexicon joins them. Found
 // in the eighth new-user pass of the web demo: only a Chinese allergy memory came back.
 func TestRecall_allergicFindsAllergy(t *testing.T) {
-	ctx := context.Background()
 	_, ns, _ := cxOpen(t, core.Options{})
-	for _, c := range []string{"User has a nut allergy, so no peanuts", "User's son Leo is allergic to cats", "User works as a nurse in Boston"} {
-		if _, err := ns.Remember(ctx, core.MemoryInput{Content: c}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rememberContents(t, ns, "User has a nut allergy, so no peanuts", "User's son Leo is allergic to cats", "User works as a nurse in Boston")
 	for _, tt := range []struct{ query, want, not string }{
 		{"What am I allergic to?", "nut allergy", "nurse"},
 		{"any allergies in the family?", "allergic to cats", "nurse"},
 	} {
-		hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Limit: 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, h := range hits {
-			got = append(got, h.Memory.Content)
-		}
+		got := recallContents(t, ns, tt.query)
 		if all := strings.Join(got, " | "); !strings.Contains(all, tt.want) || strings.Contains(all, tt.not) {
 			t.Errorf("recall(%q) = %q: want %q, not %q", tt.query, got, tt.want, tt.not)
 		}
@@ -74,25 +49,13 @@ func TestRecall_allergicFindsAllergy(t *testing.T) {
 // "When is the dentist?" finds "用户周五下午三点要去看牙医" (lexicon: 牙医 / dentist), and the
 // other way round. Found in the eighth new-user pass: recall found nothing.
 func TestRecall_dentistAcrossLanguages(t *testing.T) {
-	ctx := context.Background()
 	_, ns, _ := cxOpen(t, core.Options{})
-	for _, c := range []string{"用户周五下午三点要去看牙医", "User has a dentist appointment on Monday", "User works as a nurse in Boston"} {
-		if _, err := ns.Remember(ctx, core.MemoryInput{Content: c}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rememberContents(t, ns, "用户周五下午三点要去看牙医", "User has a dentist appointment on Monday", "User works as a nurse in Boston")
 	for _, tt := range []struct{ query, want string }{
 		{"When is the dentist?", "看牙医"},
 		{"我什么时候看牙医？", "dentist appointment"},
 	} {
-		hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Limit: 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, h := range hits {
-			got = append(got, h.Memory.Content)
-		}
+		got := recallContents(t, ns, tt.query)
 		if all := strings.Join(got, " | "); !strings.Contains(all, tt.want) || strings.Contains(all, "nurse") {
 			t.Errorf("recall(%q) = %q: want %q, not the nurse", tt.query, got, tt.want)
 		}

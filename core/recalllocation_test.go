@@ -1,7 +1,6 @@
 package core_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -13,14 +12,9 @@ import (
 // item 1): "where am I based" and "我在哪个城市" found nothing, "where do I live" not
 // "User is in Boston".
 func TestRecall_locationQuestion(t *testing.T) {
-	ctx := context.Background()
 	_, ns, _ := cxOpen(t, core.Options{})
-	for _, c := range []string{"User is in Boston", "User lives in Portland", "用户住在上海", "User works as a nurse",
-		"User likes hiking", "用户喜欢喝咖啡", "用户是一名护士"} {
-		if _, err := ns.Remember(ctx, core.MemoryInput{Content: c}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rememberContents(t, ns, "User is in Boston", "User lives in Portland", "用户住在上海", "User works as a nurse",
+		"User likes hiking", "用户喜欢喝咖啡", "用户是一名护士")
 	for _, tt := range []struct {
 		name, query string
 		want        []string
@@ -34,14 +28,7 @@ func TestRecall_locationQuestion(t *testing.T) {
 		{"thirdPerson", "where does Akib live", nil, "Boston"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Limit: 10})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, h := range hits {
-				got = append(got, h.Memory.Content)
-			}
+			got := recallContents(t, ns, tt.query)
 			all := strings.Join(got, " | ")
 			for _, w := range tt.want {
 				if !strings.Contains(all, w) {

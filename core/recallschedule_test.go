@@ -1,7 +1,6 @@
 package core_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -12,32 +11,20 @@ import (
 // work question (text/lexicon.go, scheduleQuestion). Found in the eighth new-user pass
 // (issue 9 item 2): "User works as a nurse" came first. "我做什么工作？" still finds the job.
 func TestRecall_scheduleQuestionNotWork(t *testing.T) {
-	ctx := context.Background()
 	_, ns, _ := cxOpen(t, core.Options{})
-	for _, c := range []string{"User works as a nurse", "用户周五下午三点要去看牙医", "User has a dentist appointment on Friday",
-		"用户是一名护士", "用户喜欢喝咖啡"} {
-		if _, err := ns.Remember(ctx, core.MemoryInput{Content: c}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rememberContents(t, ns, "User works as a nurse", "用户周五下午三点要去看牙医", "User has a dentist appointment on Friday",
+		"用户是一名护士", "用户喜欢喝咖啡")
 	for _, tt := range []struct {
-		name, query, first, not string
+		name, query, first, not, has string
 	}{
-		{"zhFriday", "我周五要做什么？", "周五", "nurse"},
-		{"zhTomorrow", "我明天下午干什么", "", "nurse"},
-		{"zhPlan", "周五有什么安排", "周五", "nurse"},
-		{"enFriday", "what am I doing on Friday", "Friday", "nurse"},
-		{"zhJob", "我做什么工作？", "", ""},
+		{"zhFriday", "我周五要做什么？", "周五", "nurse", ""},
+		{"zhTomorrow", "我明天下午干什么", "", "nurse", ""},
+		{"zhPlan", "周五有什么安排", "周五", "nurse", ""},
+		{"enFriday", "what am I doing on Friday", "Friday", "nurse", ""},
+		{"zhJob", "我做什么工作？", "", "", "nurse"}, // the job question keeps the job
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Limit: 10})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, h := range hits {
-				got = append(got, h.Memory.Content)
-			}
+			got := recallContents(t, ns, tt.query)
 			all := strings.Join(got, " | ")
 			if tt.first != "" && (len(got) == 0 || !strings.Contains(got[0], tt.first)) {
 				t.Errorf("recall(%q) = %q: want %q first", tt.query, got, tt.first)
@@ -45,8 +32,8 @@ func TestRecall_scheduleQuestionNotWork(t *testing.T) {
 			if tt.not != "" && strings.Contains(all, tt.not) {
 				t.Errorf("recall(%q) = %q: not %q", tt.query, got, tt.not)
 			}
-			if tt.name == "zhJob" && !strings.Contains(all, "nurse") {
-				t.Errorf("recall(%q) = %q: the job question lost the job", tt.query, got)
+			if tt.has != "" && !strings.Contains(all, tt.has) {
+				t.Errorf("recall(%q) = %q: want %q", tt.query, got, tt.has)
 			}
 		})
 	}
