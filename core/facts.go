@@ -152,7 +152,11 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 			return nil, err
 		}
 	}
-	fo := facts.Options{Known: known, Scope: n.name, Before: turnsBefore(turns, msgs)}
+	var turnIDs map[int]string
+	if o.Commit && o.SessionID != "" {
+		turnIDs = alignTurns(turns, msgs)
+	}
+	fo := facts.Options{Known: known, Scope: n.name, Before: turnsBefore(turns, len(msgs), turnIDs)}
 	h := facts.Extract(msgs, fo)
 	res := &ExtractResult{Facts: h.Facts, Memories: []*Memory{}, By: ByHeuristic, Reason: h.Reason,
 		Read: len(h.Read), Unread: h.Unread}
@@ -160,10 +164,6 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 		return res, nil
 	}
 	res.Known = nKnown
-	var turnIDs map[int]string
-	if o.Commit && o.SessionID != "" {
-		turnIDs = alignTurns(turns, msgs)
-	}
 	pass := llmPass{session: o.SessionID, from: facts.WindowStart(msgs, fo), to: len(msgs) - 1,
 		in: facts.LLMInput(msgs, fo)}
 	useLLM := n.e.complete != nil && (o.UseLLM == nil || *o.UseLLM) && len(pass.in) > 0
@@ -300,20 +300,14 @@ func alignTurns(turns []Turn, msgs []facts.Message) map[int]string {
 	return ids
 }
 
-// turnsBefore returns the session's turns said before msgs when msgs are the session's
-// last turns, all of them (alignTurns reaches message 0): the last few, which is all
-// the turn before of a message needs (facts.Options.Before). Otherwise nil: the
-// messages do not say where in the session they start.
-func turnsBefore(turns []Turn, msgs []facts.Message) []facts.Message {
-	j0 := len(turns) - len(msgs)
-	if len(msgs) == 0 || j0 <= 0 {
+// turnsBefore returns the session's turns said before the call's n messages when all of
+// them are the session's last turns (ids, alignTurns' map, holds every message): the last
+// few, which is all the turn before of a message needs (facts.Options.Before). Otherwise
+// nil: the messages do not say where in the session they start.
+func turnsBefore(turns []Turn, n int, ids map[int]string) []facts.Message {
+	j0 := len(turns) - n
+	if n == 0 || j0 <= 0 || len(ids) != n {
 		return nil
-	}
-	for i := range msgs {
-		t := turns[j0+i]
-		if msgs[i].Role != t.Role || strings.TrimSpace(msgs[i].Text) != strings.TrimSpace(t.Content) {
-			return nil
-		}
 	}
 	var out []facts.Message
 	for j := max(0, j0-4); j < j0; j++ {
