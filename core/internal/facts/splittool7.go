@@ -16,8 +16,11 @@ var (
 	// toolUsedZH7: a continuation that names a tool after a verb of use or 是 ("…，CI 是 GitHub
 	// Actions", "…，美术那边用 Aseprite 画像素图").
 	toolUsedZH7 = lazy(`(?:用|用的|用的是|是|装的|装了|走的是?)\s*[A-Z][A-Za-z0-9]`)
-	// groupZH7: the subject of a workplace's or a team's claim.
-	groupZH7 = lazy(`^用户(?:所在的\p{Han}{1,3}?(?:公司|项目|团队|组|部门|单位|学校|店)|他们)`)
+	// groupZH7: the subject of a workplace's or a team's claim: "用户所在的公司" ("我们公司 IM
+	// 用的 Slack…", blind2.json), "用户所在的项目" ("我们项目用的 Godot 4…", blind3.json) as well
+	// as "用户所在的游戏公司". It asked for a character before the group word until the tenth
+	// round, so a group word right after 所在的 never split.
+	groupZH7 = lazy(`^用户(?:所在的\p{Han}{0,3}?(?:公司|项目|团队|组|部门|单位|学校|店)|他们)`)
 )
 
 // toolOfOwnZH7 reports whether a continuation t names a tool of its own by a Latin name.

@@ -1,0 +1,24 @@
+package facts
+
+import "testing"
+
+// TestClaims_part9 covers the tenth round's "one fact per distinct claim" fixes (issue 9
+// item 1) in phrasings other than the labelled sets', each with the shapes it must leave
+// alone: a team's or a project's claim whose group word follows 所在的 directly
+// (splittool7.go), a pointer back read in the user's words, not in the rewrite of "me"
+// (claimgate.go), the subject of a bare claim carried to the verb after it
+// (carrysubject9.go), and a consequence after "so" that says how answers suit the user
+// (consequence8.go).
+func TestClaims_part9(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string // a substring of each fact, in order; nil: no fact
+	}{
+		// A group's claim splits at a named tool also when 公司/项目 follows 我们 directly.
+		{"zh_group_direct", "我们公司代码放 GitLab，工单都在 Jira 上", []string{"GitLab", "用户所在的公司工单都在 Jira 上"}},
+		{"zh_group_project", "我们项目前端用的 Vue，后端那边用 Django 写接口", []string{"Vue", "Django"}},
+		{"zh_group_no_tool", "我们公司用 Slack，挺好用的", []string{"用户所在的公司用 Slack，挺好用的"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
+	}
+}
