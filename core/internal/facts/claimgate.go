@@ -101,7 +101,7 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 		lc := strings.ToLower(c)
 		switch {
 		case i > 0 && (commentZH.MatchString(c) || commentEN.MatchString(c) ||
-			may(lc, backRefNeed) && backRefEN.MatchString(strings.ReplaceAll(strings.ReplaceAll(c, "these days", ""), "those days", ""))):
+			may(lc, backRefNeed) && saysPointerBack(s.lower) && backRefEN.MatchString(strings.ReplaceAll(strings.ReplaceAll(c, "these days", ""), "those days", ""))):
 		case may(lc, talkNeed) && talkEN.MatchString(c), may(lc, othersENNeed) && othersEN.MatchString(c) && !nameOfOtherEN.MatchString(c),
 			may(c, othersZHNeed) && othersZH.MatchString(c), fragment.MatchString(c) && !fragmentVerb.MatchString(c):
 		default:

@@ -18,6 +18,10 @@ func TestClaims_part9(t *testing.T) {
 		{"zh_group_direct", "我们公司代码放 GitLab，工单都在 Jira 上", []string{"GitLab", "用户所在的公司工单都在 Jira 上"}},
 		{"zh_group_project", "我们项目前端用的 Vue，后端那边用 Django 写接口", []string{"Vue", "Django"}},
 		{"zh_group_no_tool", "我们公司用 Slack，挺好用的", []string{"用户所在的公司用 Slack，挺好用的"}},
+		// "me" rewritten to "them" is not a pointer back; the user's own "it" is.
+		{"en_on_me", "I have a shellfish allergy - I always have an epipen on me", []string{"User has a shellfish allergy", "User always has an epipen on them"}},
+		{"en_on_me_comma", "I'm diabetic, I keep glucose tabs on me", []string{"User is diabetic", "User keeps glucose tabs on them"}},
+		{"en_back_ref_kept", "I love The Wire, I've rewatched it like 4 times", []string{"User loves The Wire"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
