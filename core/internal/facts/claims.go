@@ -111,7 +111,18 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			st.last = -1
 			continue
 		}
+		if ok && (!prefilter || strings.Contains(text, ", ")) {
+			st.more = append(st.more, carryTail9(text, f, st.remember)...) // "…, carry an EpiPen" (carrysubject9.go)
+		}
 		if !ok && f.Content == "" {
+			if st.last >= 0 && !st.cond {
+				if g, ok := carrySubject9(text, out[st.last].Content, st.remember); ok { // "Allergic to bee stings, carry an EpiPen" (carrysubject9.go)
+					g.Evidence = []int{idx}
+					out = append(out, g)
+					st.last = len(out) - 1
+					continue
+				}
+			}
 			st.last = -1
 			continue // neither a claim nor a continuation: the patterns are not needed
 		}
@@ -153,6 +164,9 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 				// "I'm 52, Dutch, and a grandfather of three": one fact an item.
 				for k, it := range items {
 					g := classify("User is "+it, it, f.Confidence >= 0.85)
+					if c, ok := carrySubject9(it, f.Content, f.Confidence >= 0.85); ok {
+						g = c // "I'm vegan, cook mostly Thai food": a doing, not "User is cook…" (carrysubject9.go)
+					}
 					if k == 0 && nameWord.MatchString(it) && !notName[strings.ToLower(it)] {
 						g = Fact{Type: TypeProfile, Content: "User's name is " + it, Subject: "user", Predicate: "name", Confidence: 0.8}
 					}

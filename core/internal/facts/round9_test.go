@@ -22,6 +22,16 @@ func TestClaims_part9(t *testing.T) {
 		{"en_on_me", "I have a shellfish allergy - I always have an epipen on me", []string{"User has a shellfish allergy", "User always has an epipen on them"}},
 		{"en_on_me_comma", "I'm diabetic, I keep glucose tabs on me", []string{"User is diabetic", "User keeps glucose tabs on them"}},
 		{"en_back_ref_kept", "I love The Wire, I've rewatched it like 4 times", []string{"User loves The Wire"}},
+		// The subject of a bare claim goes on to the verb after it.
+		{"en_carry_bare", "Allergic to wasp stings, carry an EpiPen", []string{"llergic to wasp stings", "User carries an EpiPen"}},
+		{"en_carry_adverb", "peanut allergy, always carry an epipen", []string{"User has a peanut allergy", "User always carries an epipen"}},
+		{"en_carry_wear", "Type 2 diabetic, wear a Libre sensor", []string{"ype 2 diabetic", "User wears a Libre sensor"}},
+		{"en_carry_use_instruction", "Vegetarian, use tofu instead", []string{"egetarian"}},
+		{"en_carry_third", "Diabetic, takes insulin at night", []string{"iabetic", "User takes insulin at night"}},
+		{"en_carry_list", "I'm vegan, cook mostly Thai food", []string{"User is vegan", "User cooks mostly Thai food"}},
+		{"en_carry_someone", "My wife is a nurse, works nights", []string{"User's wife is a nurse"}},
+		{"en_carry_rule", "When you write Go, use table tests", []string{"use table tests"}},
+		{"en_carry_request", "Vegetarian, give me a dinner idea", []string{"egetarian"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
