@@ -114,6 +114,10 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 			out[i].Content, f.Content = head, head
 			out = append(out, g)
 		}
+		if head, g, ok := soSuits9Cut(f); ok { // "…, so direct answers work best for me" (consequence9.go)
+			out[i].Content, f.Content = head, head
+			out = append(out, g)
+		}
 		if may(f.Content, slashNeed) {
 			if p := pronounPhraseEN.FindStringIndex(f.Content); p != nil && p[0] > 8 {
 				out[i].Content = strings.TrimSpace(f.Content[:p[0]] + f.Content[p[1]:]) // the pronouns get their own fact

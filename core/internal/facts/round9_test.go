@@ -32,6 +32,12 @@ func TestClaims_part9(t *testing.T) {
 		{"en_carry_someone", "My wife is a nurse, works nights", []string{"User's wife is a nurse"}},
 		{"en_carry_rule", "When you write Go, use table tests", []string{"use table tests"}},
 		{"en_carry_request", "Vegetarian, give me a dinner idea", []string{"egetarian"}},
+		// A consequence that says what suits the user, or their timezone, is a fact of its own.
+		{"en_so_timezone", "I live in Perth so my timezone is AWST.", []string{"User lives in Perth", "User's timezone is AWST"}},
+		{"en_so_works_best", "I'm dyslexic, so short bullet points work best for me.", []string{"User is dyslexic", "For User, short bullet points work best"}},
+		{"en_so_zone_bare", "I'm in Lagos, so WAT timezone (UTC+1) please", []string{"User is in Lagos", "User's timezone is WAT (UTC+1)", "User is based in Lagos"}},
+		{"en_so_it_works", "I moved to Lisbon, so that works better for me", []string{"User moved to Lisbon"}},
+		{"en_so_passing_kept", "I pulled a muscle so running is off for me this week", []string{"User pulled a muscle so running is off for them this week"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
