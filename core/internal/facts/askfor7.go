@@ -51,8 +51,14 @@ func forKin7(text string, idx int) []Fact {
 		if strings.EqualFold(m[3], "they") || strings.HasSuffix(kin, "s") {
 			be = " are "
 		}
-		out = append(out, Fact{Type: TypeFact, Content: clip(who + be + strings.TrimSpace(m[4])), Subject: "user",
-			Predicate: "family", Confidence: 0.7, Evidence: []int{idx}})
+		f := Fact{Type: TypeFact, Content: clip(who + be + strings.TrimSpace(m[4])), Subject: "user",
+			Predicate: "family", Confidence: 0.7, Evidence: []int{idx}}
+		if head, g, ok := ageAnd9Cut(f); ok { // "…, she's turning 9 and is obsessed with dinosaurs" (coordage9.go)
+			f.Content = head
+			out = append(out, f, g)
+			return out
+		}
+		out = append(out, f)
 	}
 	return out
 }

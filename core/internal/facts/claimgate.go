@@ -118,6 +118,12 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 			out[i].Content, f.Content = head, head
 			out = append(out, g)
 		}
+		if may(f.Content, andNeed9) {
+			if head, g, ok := ageAnd9Cut(f); ok { // "My son is 6 and obsessed with sharks" (coordage9.go)
+				out[i].Content, f.Content = head, head
+				out = append(out, g)
+			}
+		}
 		if may(f.Content, slashNeed) {
 			if p := pronounPhraseEN.FindStringIndex(f.Content); p != nil && p[0] > 8 {
 				out[i].Content = strings.TrimSpace(f.Content[:p[0]] + f.Content[p[1]:]) // the pronouns get their own fact

@@ -7,8 +7,8 @@ import "testing"
 // alone: a team's or a project's claim whose group word follows 所在的 directly
 // (splittool7.go), a pointer back read in the user's words, not in the rewrite of "me"
 // (claimgate.go), the subject of a bare claim carried to the verb after it
-// (carrysubject9.go), and a consequence after "so" that says how answers suit the user
-// (consequence8.go).
+// (carrysubject9.go), a consequence after "so" that says how answers suit the user
+// (consequence9.go), and an age coordinated with a second claim (coordage9.go).
 func TestClaims_part9(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -38,6 +38,13 @@ func TestClaims_part9(t *testing.T) {
 		{"en_so_zone_bare", "I'm in Lagos, so WAT timezone (UTC+1) please", []string{"User is in Lagos", "User's timezone is WAT (UTC+1)", "User is based in Lagos"}},
 		{"en_so_it_works", "I moved to Lisbon, so that works better for me", []string{"User moved to Lisbon"}},
 		{"en_so_passing_kept", "I pulled a muscle so running is off for me this week", []string{"User pulled a muscle so running is off for them this week"}},
+		// An age and a second claim about the same person are two facts.
+		{"en_age_and_kin", "My nephew is 5 and obsessed with trains", []string{"User's nephew is 5", "User's nephew is obsessed with trains"}},
+		{"en_age_and_for", "This is for my son Leo, he's 4 and loves trucks", []string{"User's son Leo is 4", "User's son Leo loves trucks"}},
+		{"en_age_and_user", "I'm 34 and learning to surf", []string{"User is 34", "User is learning to surf"}},
+		{"en_age_and_two_kin", "My son is 8 and my daughter is 5.", []string{"User's son is 8", "User's daughter is 5"}},
+		{"en_age_and_months", "My son is 6 and 7 months", []string{"User's son is 6 and 7 months"}},
+		{"en_kin_and_no_age", "My mom has diabetes and lives with us now", []string{"User's mom has diabetes and lives with us now"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
