@@ -122,6 +122,9 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 			if head, g, ok := ageAnd9Cut(f); ok { // "My son is 6 and obsessed with sharks" (coordage9.go)
 				out[i].Content, f.Content = head, head
 				out = append(out, g)
+			} else if head, g, ok := toolAnd9Cut(f); ok { // "…in QuickBooks and do the till on Square" (tooland9.go)
+				out[i].Content, f.Content = head, head
+				out = append(out, g)
 			}
 		}
 		if may(f.Content, slashNeed) {

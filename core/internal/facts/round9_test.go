@@ -8,7 +8,8 @@ import "testing"
 // (splittool7.go), a pointer back read in the user's words, not in the rewrite of "me"
 // (claimgate.go), the subject of a bare claim carried to the verb after it
 // (carrysubject9.go), a consequence after "so" that says how answers suit the user
-// (consequence9.go), and an age coordinated with a second claim (coordage9.go).
+// (consequence9.go), an age coordinated with a second claim (coordage9.go) and a second
+// tool after "and" and a verb (tooland9.go).
 func TestClaims_part9(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -45,6 +46,11 @@ func TestClaims_part9(t *testing.T) {
 		{"en_age_and_two_kin", "My son is 8 and my daughter is 5.", []string{"User's son is 8", "User's daughter is 5"}},
 		{"en_age_and_months", "My son is 6 and 7 months", []string{"User's son is 6 and 7 months"}},
 		{"en_kin_and_no_age", "My mom has diabetes and lives with us now", []string{"User's mom has diabetes and lives with us now"}},
+		// A second tool after "and" and a verb of its own is a fact of its own.
+		{"en_tool_and_verb", "I draft everything in Ulysses and publish it on Ghost", []string{"User drafts everything in Ulysses", "User also uses Ghost"}},
+		{"en_tool_and_use", "I use Things for tasks and back it up with Backblaze.", []string{"User uses Things for tasks", "User also uses Backblaze"}},
+		{"en_tool_and_to", "I write in Scrivener and export to Word for my agent.", []string{"User writes in Scrivener and export to Word for their agent"}},
+		{"en_tool_and_prep", "I sell prints at the market in Leeds and on Etsy", []string{"User sells prints at the market in Leeds and on Etsy"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
