@@ -512,7 +512,7 @@ func discourseStrip(text string) stripped {
 				m = discourseZH.FindStringSubmatchIndex(head(t, 80))
 			}
 		}
-		if m == nil || m[1] == 0 {
+		if m == nil || m[1] == 0 || haveOneZH9(t, m[1]) {
 			out.rest = t
 			return out
 		}

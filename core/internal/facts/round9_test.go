@@ -9,7 +9,7 @@ import "testing"
 // (claimgate.go), the subject of a bare claim carried to the verb after it
 // (carrysubject9.go), a consequence after "so" that says how answers suit the user
 // (consequence9.go), an age coordinated with a second claim (coordage9.go) and a second
-// tool after "and" and a verb (tooland9.go).
+// tool after "and" and a verb (tooland9.go), and 还有 before a count (discoursehave9.go).
 func TestClaims_part9(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -51,6 +51,9 @@ func TestClaims_part9(t *testing.T) {
 		{"en_tool_and_use", "I use Things for tasks and back it up with Backblaze.", []string{"User uses Things for tasks", "User also uses Backblaze"}},
 		{"en_tool_and_to", "I write in Scrivener and export to Word for my agent.", []string{"User writes in Scrivener and export to Word for their agent"}},
 		{"en_tool_and_prep", "I sell prints at the market in Leeds and on Etsy", []string{"User sells prints at the market in Leeds and on Etsy"}},
+		// 还有 before a count is "also have", not a discourse word to strip.
+		{"zh_have_one", "我平时用小米手环，还有个华为的体脂秤", []string{"用户平时用小米手环", "用户还有个华为的体脂秤"}},
+		{"zh_also_discourse", "还有，我对花粉过敏", []string{"用户对花粉过敏"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
