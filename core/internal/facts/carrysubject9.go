@@ -65,22 +65,46 @@ func carrySubject9(text, prev string, remember bool) (Fact, bool) {
 
 // carryTail9 returns the claims carried in the comma pieces of a clause whose claim (f)
 // did not take them: "Allergic to bee stings, carry an EpiPen" is one clause (the
-// splitter cuts only after a subject), and its claim is the allergy alone.
+// splitter cuts only after a subject), and its claim is the allergy alone. A piece is
+// looked at only when its first word (after an adverb) is a verb above: most claims with
+// a comma have none, and they cost a few lookups.
 func carryTail9(text string, f Fact, remember bool) []Fact {
-	if !strings.Contains(text, ", ") || hasHan(text) {
+	if hasHan(text) {
 		return nil
 	}
-	lc := strings.ToLower(f.Content)
 	var out []Fact
-	for _, p := range strings.Split(text, ", ")[1:] {
-		p = strings.TrimSpace(p)
+	rest := text
+	for {
+		i := strings.Index(rest, ", ")
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+2:]
+		p, _, _ := strings.Cut(rest, ", ")
+		if !carryOpens9(p) {
+			continue
+		}
 		w := strings.Fields(strings.ToLower(p))
-		if len(w) < 2 || strings.Contains(lc, strings.Join(w[len(w)-2:], " ")) {
+		if len(w) < 2 || strings.Contains(strings.ToLower(f.Content), strings.Join(w[len(w)-2:], " ")) {
 			continue // the claim holds this piece already
 		}
-		if g, ok := carrySubject9(p, f.Content, remember); ok {
+		if g, ok := carrySubject9(strings.TrimSpace(p), f.Content, remember); ok {
 			out = append(out, g)
 		}
 	}
-	return out
+}
+
+// carryOpens9 reports whether a piece opens with a verb of carryVerbs9, in the base or
+// the -s form, or "don't", after at most one adverb — without allocating for a piece that
+// does not.
+func carryOpens9(p string) bool {
+	p = strings.TrimSpace(p)
+	w, after, _ := strings.Cut(p, " ")
+	w = strings.ToLower(w) // no copy for a lower-case word
+	if carryAdverbs9[w] {
+		w, _, _ = strings.Cut(strings.TrimSpace(after), " ")
+		w = strings.ToLower(w)
+	}
+	return carryVerbs9[w] || w == "don't" || w == "dont" || w == "don’t" || w == "has" ||
+		len(w) > 3 && w[len(w)-1] == 's' && (carryVerbs9[w[:len(w)-1]] || strings.HasSuffix(w, "es") && carryVerbs9[w[:len(w)-2]] || strings.HasSuffix(w, "ies") && carryVerbs9[w[:len(w)-3]+"y"])
 }

@@ -22,7 +22,7 @@ var (
 // the consequence as its own fact; ok false when the claim has none.
 func soSuits9Cut(f Fact) (string, Fact, bool) {
 	c := f.Content
-	if !strings.HasPrefix(c, "User ") || !strings.Contains(strings.ToLower(c), " so ") {
+	if !strings.HasPrefix(c, "User ") || !strings.Contains(c, " so ") && !strings.Contains(c, " So ") {
 		return "", Fact{}, false
 	}
 	var content, pred string

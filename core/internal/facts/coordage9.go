@@ -25,7 +25,7 @@ var ageAndState9 = wordSet(`obsessed into allergic crazy afraid scared terrified
 // and the second claim with the subject; ok false when the claim is not one.
 func ageAnd9Cut(f Fact) (string, Fact, bool) {
 	c := f.Content
-	if !strings.HasPrefix(c, "User") || !strings.Contains(c, " and ") {
+	if !strings.HasPrefix(c, "User") || !strings.Contains(c, " and ") || !hasAge9(c) {
 		return "", Fact{}, false
 	}
 	m := ageAnd9.FindStringSubmatchIndex(c)
@@ -56,3 +56,17 @@ func ageAnd9Cut(f Fact) (string, Fact, bool) {
 
 // andNeed9 prefilters ageAnd9Cut.
 var andNeed9 = []string{" and "}
+
+// hasAge9 reports whether a claim holds a number ageAnd9 can read: a digit or a number
+// word; most claims with "and" have none, and skip the expression.
+func hasAge9(c string) bool {
+	if strings.ContainsAny(c, "0123456789") {
+		return true
+	}
+	for _, n := range [...]string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"} {
+		if strings.Contains(c, " "+n+" ") {
+			return true
+		}
+	}
+	return false
+}
