@@ -118,6 +118,12 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 			out[i].Content, f.Content = head, head
 			out = append(out, g)
 		}
+		if strings.Contains(f.Content, ", ") && strings.Contains(f.Content, " on ") {
+			if head, g, ok := commaOn9Cut(f); ok { // "…, still on crutches" (commaon9.go)
+				out[i].Content, f.Content = head, head
+				out = append(out, g)
+			}
+		}
 		if may(f.Content, andNeed9) {
 			if head, g, ok := ageAnd9Cut(f); ok { // "My son is 6 and obsessed with sharks" (coordage9.go)
 				out[i].Content, f.Content = head, head

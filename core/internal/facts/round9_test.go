@@ -9,7 +9,8 @@ import "testing"
 // (claimgate.go), the subject of a bare claim carried to the verb after it
 // (carrysubject9.go), a consequence after "so" that says how answers suit the user
 // (consequence9.go), an age coordinated with a second claim (coordage9.go) and a second
-// tool after "and" and a verb (tooland9.go), and 还有 before a count (discoursehave9.go).
+// tool after "and" and a verb (tooland9.go), 还有 before a count (discoursehave9.go) and a state after
+// the comma, "…, still on crutches" (commaon9.go).
 func TestClaims_part9(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -54,6 +55,11 @@ func TestClaims_part9(t *testing.T) {
 		// 还有 before a count is "also have", not a discourse word to strip.
 		{"zh_have_one", "我平时用小米手环，还有个华为的体脂秤", []string{"用户平时用小米手环", "用户还有个华为的体脂秤"}},
 		{"zh_also_discourse", "还有，我对花粉过敏", []string{"用户对花粉过敏"}},
+		// A state after the comma, "…, (still) on X", is the user's fact of its own.
+		{"en_on_state", "I have mild asthma, still on a daily inhaler.", []string{"User has mild asthma", "User is still on a daily inhaler"}},
+		{"en_on_team", "I work at Spotify, on the search team", []string{"User works at Spotify", "User is on the search team"}},
+		{"en_on_time", "I run 5k, on weekends mostly", []string{"User runs 5k, on weekends mostly"}},
+		{"en_on_kin", "My wife is a nurse, on nights", []string{"User's wife is a nurse, on nights"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
