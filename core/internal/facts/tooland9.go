@@ -7,11 +7,10 @@ import "strings"
 // keep the shop's books in QuickBooks and do the till on Square" (blind3.json). The clause
 // splitter cuts before "and" only at verbs it knows, and the tool lists (claimitems.go)
 // read nouns after one verb ("I study kanji with WaniKani and grammar with Genki"), so the
-// claim held both tools: one fact for two keys. Of the labelled English claims that name a
-// tool after in/with/on and, after "and" and a word that is no preposition, another after
-// with/on/in/via/using, every one keys both tools (4 of 4 when the first tool is found by
-// the lists already); "…and export to Word" (blind.json, Word not keyed) has no such
-// preposition and is left.
+// claim held both tools: one fact for two keys. Every labelled English claim of the shape
+// below keys both tools (3 of 3: the two above and "We track everything in Linear and docs
+// live in Notion", blind.json, found before too); "…and export to Word" (blind.json, Word
+// not keyed) has no with/on/in/via/using and is left, as is "…in Bath and on Etsy".
 
 // toolAnd9: the user's claim with a first tool, "and", a verb, one to four words, and a
 // preposition before the second tool's capitalised name. One word at least: "…and slides in
