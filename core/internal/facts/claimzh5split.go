@@ -109,7 +109,7 @@ func splitZH5(cl []Fact) []Fact {
 				more = append(more, g)
 				continue
 			}
-			own8 := ownKeyOfZH8(t) // "…，最近迷上了恐龙", "…，路上一般听播客" (contzh8.go)
+			own8 := ownKeyOfZH8(t) || ownKeyOfZH9(t) // "…，最近迷上了恐龙", "…，路上一般听播客" (contzh8.go); "…，卖手工皮具" (contzh9.go)
 			if !own8 && (!hasHan(t) || !(t[0] >= 'A' && t[0] <= 'Z') && !may(t, ownKeyNeedZH5) && !ageOnlyZH5.MatchString(t) || !ownKeyZH5.MatchString(t) && !(kid && schoolZH5.MatchString(t)) && !(subj == "用户" && ageOnlyZH5.MatchString(t))) || strings.HasPrefix(t, "用户") || contStop.MatchString(t) ||
 				contMerge.MatchString(t) && !strings.HasPrefix(t, "主要") {
 				kept = append(kept, p)

@@ -10,7 +10,7 @@ import "testing"
 // (carrysubject9.go), a consequence after "so" that says how answers suit the user
 // (consequence9.go), an age coordinated with a second claim (coordage9.go) and a second
 // tool after "and" and a verb (tooland9.go), 还有 before a count (discoursehave9.go) and a state after
-// the comma, "…, still on crutches" (commaon9.go).
+// the comma, "…, still on crutches" (commaon9.go) and what a shop sells (contzh9.go).
 func TestClaims_part9(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -60,6 +60,10 @@ func TestClaims_part9(t *testing.T) {
 		{"en_on_team", "I work at Spotify, on the search team", []string{"User works at Spotify", "User is on the search team"}},
 		{"en_on_time", "I run 5k, on weekends mostly", []string{"User runs 5k, on weekends mostly"}},
 		{"en_on_kin", "My wife is a nurse, on nights", []string{"User's wife is a nurse, on nights"}},
+		// What a shop or a trade sells is a claim of its own; a sale that happened is not.
+		{"zh_sell", "我在菜市场摆摊，主要卖水果", []string{"用户在菜市场摆摊", "用户主要卖水果"}},
+		{"zh_sold", "我有辆旧车，卖了", []string{"用户有辆旧车，卖了"}},
+		{"zh_take_work", "我是自由插画师，主要接游戏的单", []string{"用户是自由插画师，主要接游戏的单"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
