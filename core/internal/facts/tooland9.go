@@ -29,8 +29,10 @@ func toolAnd9Cut(f Fact) (string, Fact, bool) {
 	if !strings.HasPrefix(c, "User ") || !strings.Contains(c, " and ") {
 		return "", Fact{}, false
 	}
-	if _, tail, _ := strings.Cut(c, " and "); !strings.ContainsAny(tail, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
-		return "", Fact{}, false // no capitalised name after "and": no second tool
+	if _, tail, _ := strings.Cut(c, " and "); !strings.ContainsAny(tail, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") ||
+		!strings.Contains(tail, " with ") && !strings.Contains(tail, " on ") && !strings.Contains(tail, " in ") &&
+			!strings.Contains(tail, " via ") && !strings.Contains(tail, " using ") {
+		return "", Fact{}, false // no capitalised name or no preposition after "and": no second tool
 	}
 	m := toolAnd9.FindStringSubmatchIndex(c)
 	if m == nil || notToolVerb9[c[m[4]:m[5]]] {
