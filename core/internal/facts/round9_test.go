@@ -68,3 +68,19 @@ func TestClaims_part9(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { checkFacts(t, tc.text, tc.want) })
 	}
 }
+
+// TestCarryOpens9_coversCarrySubject checks that carryTail9's cheap first-word test lets
+// through every piece carrySubject9 would make a claim of: the shortcut must not change
+// what is found.
+func TestCarryOpens9_coversCarrySubject(t *testing.T) {
+	for _, p := range []string{
+		"carry an EpiPen", "always carry an epipen", "Carries an inhaler", "works nights", "studies law at night",
+		"don't eat pork", "usually don't drive at night", "has two cats", "Wear a Libre sensor", "teaches piano",
+		"goes to a special school", "use tofu instead", "give me a dinner idea", "mostly Ruby", "take me to the park",
+	} {
+		_, ok := carrySubject9(p, "User is x", false)
+		if ok && !carryOpens9(p) {
+			t.Errorf("%q: carrySubject9 makes a claim, carryOpens9 skips it", p)
+		}
+	}
+}
