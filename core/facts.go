@@ -144,8 +144,9 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 	// them) are the turn before the first messages: a host that passes only the new
 	// messages gets the facts of answers to the previous call's last question too. The
 	// same turns give the stored memories their turn ids. They are read only when needed
-	// — before extraction when a first message is new (facts.BeforeNeeded), else only
-	// when there is something to commit or queue — and only the last ones (sessionTurns).
+	// — before extraction when a first message is new (facts.BeforeNeeded), before an
+	// LLM pass, else only when there is something to commit — and only the last ones
+	// (sessionTurns).
 	st := sessionTurns{n: n, session: o.SessionID, msgs: msgs}
 	fo := facts.Options{Known: known, Scope: n.name}
 	if track && facts.Gate(msgs, facts.Options{}) && facts.BeforeNeeded(msgs, known) {
@@ -170,6 +171,14 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 			return nil, err
 		}
 		useLLM = under
+	}
+	if track && useLLM {
+		// Before the LLM's answer, which may take long: turns the host logs meanwhile
+		// would no longer end with the messages (alignTurns), and the memories would
+		// lose their turn ids.
+		if err := st.load(ctx); err != nil {
+			return nil, err
+		}
 	}
 	var llmErr error
 	if useLLM {
