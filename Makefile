@@ -131,7 +131,8 @@ fuzz-long:
 ## and 4 Node processes writing 2,000 memories each to one file while 2 recall), the
 ## 24-hour-equivalent soak; the model check of every op natively for 8 more seeds of
 ## MEMCORE_MODEL_STEPS (20,000) steps and through wazero, the namespace isolation property at
-## more steps; then fuzz-long. Seeds are printed; MEMCORE_SEED=… repeats one.
+## more steps, the recall index's random writes at 10,500 memories; then fuzz-long. Seeds are
+## printed; MEMCORE_SEED=… repeats one.
 KILLS ?= 100
 .PHONY: test-long
 test-long: node_modules/.package-lock.json $(EDGE)/node_modules/.package-lock.json $(BROWSER_TEST)/node_modules/.package-lock.json chromium
@@ -142,7 +143,7 @@ test-long: node_modules/.package-lock.json $(EDGE)/node_modules/.package-lock.js
 	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) MEMCORE_KILLS=$$(( $(KILLS) / 2 )) node --test crash.test.mjs
 	node test/reliability/load.mjs
 	node test/reliability/soak.mjs
-	MEMCORE_LONG=1 $(GO) test -count=1 -timeout 90m -run 'TestModel_|TestIsolation_' ./core ./wasm
+	MEMCORE_LONG=1 $(GO) test -count=1 -timeout 90m -run 'TestModel_|TestIsolation_|TestBM25Index_randomOpsLarge' ./core ./wasm
 	$(MAKE) fuzz-long
 
 ## bench: native ingest and recall at 1k/10k/100k against raw FTS5; the same workload at

@@ -286,6 +286,24 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 			df[i] = int64(len(lists[i]))
 		}
 	}
+	common := text.CommonOnly(tokens) // of the query as asked, the terms no row holds included
+	if np > 0 {
+		// Terms no row holds add 0 to every score (a frequency of 0), and their sums
+		// without those zeros are the same floats; but each row seen keeps a frequency per
+		// term and each maxScoreCut scores every row over every term. A location question
+		// brings ~190 place names, few of them in any namespace: scoring over all of them
+		// made it 8× a plain question on 5,000 memories (docs/BENCHMARKS.md, "Location
+		// questions"). So the query is those it can match, in its order.
+		if k := countHeld(lists); k < np {
+			t2, l2, i2, d2 := make([]string, 0, k), make([][]uint32, 0, k), make([]uint32, 0, k), make([]int64, 0, k)
+			for i := range np {
+				if len(lists[i]) > 0 {
+					t2, l2, i2, d2 = append(t2, tokens[i]), append(l2, lists[i]), append(i2, ids[i]), append(d2, df[i])
+				}
+			}
+			tokens, lists, ids, df, np = t2, l2, i2, d2, k
+		}
+	}
 	seen, freq := x.seen[:0], x.freq[:0]
 	add := func(i int, q uint32, j int32) {
 		// FTS5 adds a column's weight once per occurrence, column by column.
@@ -298,7 +316,6 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 		}
 	}
 	sc := newNSScorer(tokens, df, store.BM25Stats{Rows: tot.Rows, Tokens: tot.Tokens, TableRows: tot.Rows}, w[:])
-	common := text.CommonOnly(tokens)
 	// Terms with the most to add first; once what the terms left could add to a row is
 	// below the pool-th best score so far (maxScoreCut), they add no new rows.
 	order := make([]int, np)
@@ -411,6 +428,17 @@ func (x *memIndex) match(ns string, tokens []string, f store.Filter, w [3]float6
 		cands[i].BM25 = t.bm25
 	}
 	return cands, nil
+}
+
+// countHeld is how many of the query's terms some row holds.
+func countHeld(lists [][]uint32) int {
+	k := 0
+	for _, l := range lists {
+		if len(l) > 0 {
+			k++
+		}
+	}
+	return k
 }
 
 // termBounds returns, for each query term, a bound on what it adds to any row's score:

@@ -50,8 +50,14 @@ type Engine struct {
 // Open opens or creates the database of opts.Path, migrating an older schema. A file
 // written by a newer memcore, or not by memcore at all, is refused.
 func Open(ctx context.Context, opts Options) (*Engine, error) {
+	if opts.BusyTimeout < 0 || opts.BusyTimeout > MaxBusyTimeout || opts.BusyTimeout%time.Millisecond != 0 {
+		return nil, errs.New(errs.InvalidArgument, "busyTimeoutMs",
+			"the busy timeout is a whole number of milliseconds from 1 to %d (0: %d), got %v",
+			MaxBusyTimeout.Milliseconds(), DefaultBusyTimeout.Milliseconds(), opts.BusyTimeout)
+	}
 	db, err := store.Open(ctx, opts.Path, store.Options{CacheKiB: opts.CacheKiB, ReadOnly: opts.ReadOnly,
-		VFS: opts.VFS, JournalMode: opts.JournalMode, PageBytes: opts.PageBytes})
+		VFS: opts.VFS, JournalMode: opts.JournalMode, PageBytes: opts.PageBytes,
+		BusyTimeoutMs: int(opts.BusyTimeout.Milliseconds())})
 	// The path is what the caller can change (a missing directory, a directory, a file
 	// that is not a database, a newer memcore's file): the error names it as its field.
 	switch {

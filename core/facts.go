@@ -142,21 +142,19 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 	}
 	// With a session, the turns it has stored before the messages (when they continue
 	// them) are the turn before the first messages: a host that passes only the new
-	// messages gets the facts of answers to the previous call's last question too.
-	var turns []Turn
-	if o.Commit && o.SessionID != "" && facts.Gate(msgs, facts.Options{}) {
-		if err := n.e.do(ctx, func() (err error) {
-			turns, err = n.e.db.SessionTurns(n.name, o.SessionID)
-			return err
-		}); err != nil {
+	// messages gets the facts of answers to the previous call's last question too. The
+	// same turns give the stored memories their turn ids. They are read only when needed
+	// — before extraction when a first message is new (facts.BeforeNeeded), before an
+	// LLM pass, else only when there is something to commit — and only the last ones
+	// (sessionTurns).
+	st := sessionTurns{n: n, session: o.SessionID, msgs: msgs}
+	fo := facts.Options{Known: known, Scope: n.name}
+	if track && facts.Gate(msgs, facts.Options{}) && facts.BeforeNeeded(msgs, known) {
+		if err := st.load(ctx); err != nil {
 			return nil, err
 		}
+		fo.Before = turnsBefore(st.turns, len(msgs), st.ids)
 	}
-	var turnIDs map[int]string
-	if o.Commit && o.SessionID != "" {
-		turnIDs = alignTurns(turns, msgs)
-	}
-	fo := facts.Options{Known: known, Scope: n.name, Before: turnsBefore(turns, len(msgs), turnIDs)}
 	h := facts.Extract(msgs, fo)
 	res := &ExtractResult{Facts: h.Facts, Memories: []*Memory{}, By: ByHeuristic, Reason: h.Reason,
 		Read: len(h.Read), Unread: h.Unread}
@@ -173,6 +171,14 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 			return nil, err
 		}
 		useLLM = under
+	}
+	if track && useLLM {
+		// Before the LLM's answer, which may take long: turns the host logs meanwhile
+		// would no longer end with the messages (alignTurns), and the memories would
+		// lose their turn ids.
+		if err := st.load(ctx); err != nil {
+			return nil, err
+		}
 	}
 	var llmErr error
 	if useLLM {
@@ -191,6 +197,12 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 			}
 		}
 	}
+	if track && (len(res.Facts) > 0 || useLLM && llmErr != nil) {
+		if err := st.load(ctx); err != nil {
+			return nil, err
+		}
+	}
+	turnIDs := st.ids
 	ci := commitInfo{session: o.SessionID, turnIDs: turnIDs, date: date, by: res.By}
 	if track && len(h.Read) > 0 {
 		read := make([]string, len(h.Read))
@@ -310,7 +322,7 @@ func turnsBefore(turns []Turn, n int, ids map[int]string) []facts.Message {
 		return nil
 	}
 	var out []facts.Message
-	for j := max(0, j0-4); j < j0; j++ {
+	for j := max(0, j0-beforeTurns); j < j0; j++ {
 		out = append(out, facts.Message{Role: turns[j].Role, Text: turns[j].Content})
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/memcore/memcore/core/internal/recall"
+	"github.com/memcore/memcore/core/internal/store"
 )
 
 // Options configure [Open]. The zero value opens a private in-memory database with the
@@ -46,6 +47,13 @@ type Options struct {
 	// power of two, 512 to 65536); an existing database keeps its own. The js build sets
 	// it for Durable Object storage (internal/dovfs), where one page is one stored row.
 	PageBytes int
+
+	// BusyTimeout is how long a read or write waits for the database's lock while
+	// another connection or process holds it, before it fails with code storage
+	// ("database is locked"); 0 means DefaultBusyTimeout, at most MaxBusyTimeout. Why an
+	// option: several Node processes on one file may need a longer wait, an edge worker
+	// that would rather answer at once a shorter one (docs/RELIABILITY.md, "Lock waits").
+	BusyTimeout time.Duration
 
 	// Embed, when set, turns texts into vectors (one per text, all of one dimension).
 	// Memories are then embedded when remembered or their text changes, and recall fuses
@@ -158,3 +166,11 @@ var defaultTier = map[string]string{
 	TypeProfile:    TierPermanent,
 	TypeNote:       TierLong,
 }
+
+// DefaultBusyTimeout is how long a statement waits for a lock another connection or
+// process holds when Options.BusyTimeout is 0 (PRAGMA busy_timeout).
+const DefaultBusyTimeout = store.DefaultBusyTimeoutMs * time.Millisecond
+
+// MaxBusyTimeout bounds Options.BusyTimeout: a request that waits five minutes for a
+// lock is stuck, and a caller that wants to wait longer should retry instead.
+const MaxBusyTimeout = 5 * time.Minute

@@ -1255,6 +1255,13 @@ export interface OpenOptions {
    * request carries on with the heuristics or BM25 (docs/RELIABILITY.md "Host callbacks").
    */
   callbackTimeoutMs?: number;
+  /**
+   * How long a call waits for the database's lock while another process holds it, in
+   * milliseconds (1 to 300,000; default 5,000): then it fails with a `storage` MemcoreError,
+   * "database is locked", having written nothing. Longer for several Node processes on one
+   * file, shorter where an answer now beats one later (docs/RELIABILITY.md "Lock waits").
+   */
+  busyTimeoutMs?: number;
   /** Open an existing file without writing to it. */
   readOnly?: boolean;
   limits?: Limits;

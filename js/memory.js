@@ -69,6 +69,9 @@ export const DEFAULT_SCORING = Object.freeze({
  */
 export const DEFAULT_CALLBACK_TIMEOUT_MS = 60_000;
 const MAX_CALLBACK_TIMEOUT_MS = 3_600_000;
+// open's busyTimeoutMs: the engine's default and bound (core.DefaultBusyTimeout, MaxBusyTimeout).
+const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+const MAX_BUSY_TIMEOUT_MS = 300_000;
 
 const utf8 = new TextEncoder();
 
@@ -90,7 +93,7 @@ export function checkOpenOptions(options, known) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw invalid('options', `open takes an options object, got ${describe(options)}`);
   }
-  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring', 'quota', 'callbackTimeoutMs'];
+  const common = ['namespace', 'embed', 'llm', 'cacheKiB', 'readOnly', 'limits', 'scoring', 'quota', 'callbackTimeoutMs', 'busyTimeoutMs'];
   for (const k of Object.keys(options)) {
     // The options there are, in the message: "pth" or "namespce" is then fixed from the
     // error alone (the engine's ops name the field meant the same way).
@@ -114,6 +117,10 @@ export function checkOpenOptions(options, known) {
     throw invalid('callbackTimeoutMs', `callbackTimeoutMs is a whole number of milliseconds from 1 to ${MAX_CALLBACK_TIMEOUT_MS} (default ${DEFAULT_CALLBACK_TIMEOUT_MS}), got ${describe(o.callbackTimeoutMs)}`);
   }
   out.callbackTimeoutMs = o.callbackTimeoutMs;
+  if (o.busyTimeoutMs !== undefined && !(Number.isSafeInteger(o.busyTimeoutMs) && o.busyTimeoutMs > 0 && o.busyTimeoutMs <= MAX_BUSY_TIMEOUT_MS)) {
+    throw invalid('busyTimeoutMs', `busyTimeoutMs is a whole number of milliseconds from 1 to ${MAX_BUSY_TIMEOUT_MS} (default ${DEFAULT_BUSY_TIMEOUT_MS}), got ${describe(o.busyTimeoutMs)}`);
+  }
+  out.busyTimeoutMs = o.busyTimeoutMs;
   if (o.readOnly !== undefined && typeof o.readOnly !== 'boolean') {
     throw invalid('readOnly', `readOnly is a boolean, got ${describe(o.readOnly)}`);
   }
@@ -167,6 +174,7 @@ export function openArgs(o) {
   if (o.llm) a.llm = true;
   if (o.cacheKiB !== undefined) a.cacheKiB = o.cacheKiB;
   if (o.callbackTimeoutMs !== undefined) a.callbackTimeoutMs = o.callbackTimeoutMs;
+  if (o.busyTimeoutMs !== undefined) a.busyTimeoutMs = o.busyTimeoutMs;
   if (o.readOnly) a.readOnly = true;
   if (o.limits && Object.keys(o.limits).length) a.limits = o.limits;
   if (o.scoring) a.scoring = o.scoring;
@@ -701,7 +709,7 @@ export class SharedFiles {
     let entry = this.#files.get(path);
     if (entry && entry.client === client) {
       if (entry.key !== key || entry.embed !== o.embed || entry.llm !== o.llm) {
-        throw invalid('path', `${path} is already open in this ${this.#where} with other options (embed, llm, cacheKiB, readOnly, limits, scoring, quota or callbackTimeoutMs): close it first, or open it with the same options`);
+        throw invalid('path', `${path} is already open in this ${this.#where} with other options (embed, llm, cacheKiB, readOnly, limits, scoring, quota, callbackTimeoutMs or busyTimeoutMs): close it first, or open it with the same options`);
       }
       entry.refs++;
     } else {

@@ -120,6 +120,10 @@ type openArgs struct {
 	// (core.Options.CallbackTimeout; 0: core.DefaultCallbackTimeout, at most
 	// core.MaxCallbackTimeout).
 	CallbackTimeoutMs int64 `json:"callbackTimeoutMs,omitempty"`
+	// BusyTimeoutMs is how long a request waits for the file's lock while another
+	// process holds it (core.Options.BusyTimeout; 0: core.DefaultBusyTimeout, at most
+	// core.MaxBusyTimeout).
+	BusyTimeoutMs int64 `json:"busyTimeoutMs,omitempty"`
 }
 
 // Call answers one request. It never panics; the response is always valid JSON. It is
@@ -211,7 +215,12 @@ func (h *Host) open(ctx context.Context, env envelope) []byte {
 			Message: fmt.Sprintf("callbackTimeoutMs is from 1 to %d milliseconds (0 or absent: %d), got %d",
 				core.MaxCallbackTimeout.Milliseconds(), core.DefaultCallbackTimeout.Milliseconds(), a.CallbackTimeoutMs)})
 	}
-	o := core.Options{Path: a.Path, CacheKiB: a.CacheKiB, ReadOnly: a.ReadOnly, Scoring: scoring, VFS: a.VFS, Quota: a.Quota,
+	if a.BusyTimeoutMs < 0 || a.BusyTimeoutMs > core.MaxBusyTimeout.Milliseconds() {
+		return core.Respond(env.ID, nil, &core.Error{Code: core.CodeInvalidArgument, Field: "busyTimeoutMs",
+			Message: fmt.Sprintf("busyTimeoutMs is from 1 to %d milliseconds (0 or absent: %d), got %d",
+				core.MaxBusyTimeout.Milliseconds(), core.DefaultBusyTimeout.Milliseconds(), a.BusyTimeoutMs)})
+	}
+	o := core.Options{Path: a.Path, CacheKiB: a.CacheKiB, BusyTimeout: time.Duration(a.BusyTimeoutMs) * time.Millisecond, ReadOnly: a.ReadOnly, Scoring: scoring, VFS: a.VFS, Quota: a.Quota,
 		CallbackTimeout: time.Duration(a.CallbackTimeoutMs) * time.Millisecond}
 	if a.Limits != nil {
 		o.Limits = *a.Limits

@@ -54,6 +54,8 @@ export async function misuse(mem: Memory): Promise<void> {
   await open({ path: 'a.db', tierUp: 'yes' });
   // @ts-expect-error callbackTimeoutMs is a number of milliseconds
   await open({ path: 'a.db', callbackTimeoutMs: '5s' });
+  // @ts-expect-error busyTimeoutMs is a number of milliseconds
+  await open({ path: 'a.db', busyTimeoutMs: '5s' });
   // @ts-expect-error unknown limit
   await open({ path: 'a.db', limits: { maxContent: 1 } });
   void [arr, single, rel];

@@ -96,6 +96,7 @@ export async function options(): Promise<void> {
   const url = { href: 'file:///tmp/x.db', protocol: 'file:', pathname: '/tmp/x.db' }; // what a URL is, structurally
   await open({ path: url, namespace: 'n', embed, cacheKiB: 1024, readOnly: false, tierUp: false });
   await open({ path: ':memory:', embed, callbackTimeoutMs: 5_000 });
+  await open({ path: 'a.db', busyTimeoutMs: 250 });
   await open({ path: ':memory:', embed: typed, limits: { maxContentBytes: 1024 }, scoring: { importance: 0.3, turnFeedback: 0 } });
   const n: number = DEFAULT_LIMITS.maxBatch + DEFAULT_SCORING.rrfK;
   const v: string = VERSION;

@@ -30,7 +30,7 @@ func turnBeforeIn(msgs, before []Message, i int) string {
 	if len(before) > 0 {
 		// turnBefore looks back at most two spoken messages: the assistant's and the
 		// request before it.
-		if j := spokenBefore(msgs, i); j < 0 || msgs[j].Role == "assistant" && spokenBefore(msgs, j) < 0 {
+		if opensCall(msgs, i) { // prevturn_need.go
 			all := make([]Message, 0, len(before)+i+1)
 			all = append(append(all, before...), msgs[:i+1]...)
 			return turnBefore(all, len(all)-1)

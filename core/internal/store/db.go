@@ -30,7 +30,14 @@ type Options struct {
 	// page_size; an existing database keeps its own). The Durable Object VFS sets it
 	// (internal/dovfs): one page is one stored row.
 	PageBytes int
+	// BusyTimeoutMs is how long a statement waits for a lock another connection or
+	// process holds before it fails with SQLITE_BUSY (PRAGMA busy_timeout); 0 means
+	// DefaultBusyTimeoutMs.
+	BusyTimeoutMs int
 }
+
+// DefaultBusyTimeoutMs is the lock wait of a database opened with BusyTimeoutMs 0.
+const DefaultBusyTimeoutMs = 5000
 
 // DB is one SQLite connection with memcore's schema. It is not safe for concurrent use:
 // the engine serialises calls with its own mutex (SQLite runs one statement at a time on a
@@ -53,6 +60,7 @@ type DB struct {
 	// imageOK: a new database of this connection may get its schema from the image
 	// (schema_image.go): no other connection can create it meanwhile.
 	imageOK bool
+	busyMs  int // the busy_timeout configure set (restore keeps it)
 }
 
 var registerOnce sync.Once
@@ -121,12 +129,17 @@ func (d *DB) configure(o Options) error {
 	// durable before it returns. secure_delete zeroes freed pages so a forgotten memory
 	// leaves no bytes behind. temp_store=MEMORY: wasip1 has no /tmp and FTS5 rank sorts
 	// spill to temp files.
+	busy := o.BusyTimeoutMs
+	if busy <= 0 {
+		busy = DefaultBusyTimeoutMs
+	}
+	d.busyMs = busy
 	pragmas := fmt.Sprintf(`
-		PRAGMA busy_timeout=5000;
+		PRAGMA busy_timeout=%d;
 		PRAGMA foreign_keys=ON;
 		PRAGMA secure_delete=ON;
 		PRAGMA temp_store=MEMORY;
-		PRAGMA cache_size=-%d;`, cache)
+		PRAGMA cache_size=-%d;`, busy, cache)
 	if o.PageBytes == 0 && (d.path == "" || d.path == ":memory:") {
 		// memdb's 64 KiB sectors would make SQLite pick 8 KiB pages; keep SQLite's
 		// default, what file::memory: had (snapshots and their sizes stay as they were).

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"slices"
 	"time"
 
 	"github.com/ncruces/go-sqlite3"
@@ -74,6 +75,28 @@ func (d *DB) EndSession(ns, id string, at time.Time) error {
 	}
 	return d.exec(`UPDATE sessions SET ended_at = ? WHERE namespace = ? AND session_id = ?`,
 		ms(at), ns, id)
+}
+
+// LastSessionTurns returns the last n turns of a session, in order. Why: extractFacts
+// needs only the turns its messages may be (the last n) and the few before them, and
+// reading every turn of a long session made each call cost more as the session grew
+// (docs/BENCHMARKS.md, "extractFacts in a long session").
+func (d *DB) LastSessionTurns(ns, session string, n int) ([]record.Turn, error) {
+	s, err := d.prepare(`SELECT ` + turnCols + ` FROM turns t WHERE t.namespace = ? AND t.session_id = ?
+		ORDER BY t.seq DESC LIMIT ?`)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Reset()
+	if err := bind(s, ns, session, n); err != nil {
+		return nil, err
+	}
+	var out []record.Turn
+	for s.Step() {
+		out = append(out, scanTurn(s))
+	}
+	slices.Reverse(out)
+	return out, s.Err()
 }
 
 // SessionTurns returns every turn of a session, in order.

@@ -158,7 +158,7 @@ func (d *DB) Restore(ctx context.Context, data []byte, max int64) (info Snapshot
 // freshMemory opens an empty in-memory database configured as d (page cache) with
 // pages of pageBytes.
 func (d *DB) freshMemory(ctx context.Context, pageBytes int) (*DB, error) {
-	o := Options{PageBytes: pageBytes}
+	o := Options{PageBytes: pageBytes, BusyTimeoutMs: d.busyMs}
 	if c, err := d.QueryStrings(`PRAGMA cache_size`); err == nil && len(c) == 1 {
 		if kib, _ := strconv.Atoi(c[0]); kib < 0 {
 			o.CacheKiB = -kib
