@@ -125,6 +125,15 @@ export function focusOnTopic(question, items) {
  */
 export function isContentRequest(text) {
   const t = text.trim();
-  return /^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)?(?:translate|summari[sz]e|rewrite|paraphrase|proofread|reword|polish|write\s+(?:me\s+)?(?:a|an|some|the)\b)/i.test(t) ||
-    /^(?:请|请你|帮我|麻烦你?|你能|能不能)?(?:帮我)?(?:翻译|总结|概括|改写|润色|校对|译成|翻成|写一)/.test(t);
+  return /^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)?(?:help\s+me\s+)?(?:translate|summari[sz]e|rewrite|paraphrase|proofread|reword|polish|(?:write|draft)\s+(?:me\s+)?(?:a|an|some|the)\b)/i.test(t) ||
+    /^(?:请|请你|帮我|麻烦你?|你能|能不能)?(?:帮我)?(?:翻译|总结|概括|改写|润色|校对|译成|翻成|写一)/.test(t) ||
+    BA_REQUEST.test(t);
 }
+
+/**
+ * A Chinese request with its object first: 把/将 + the text + the verb and what to make of
+ * it ("把这句翻译成英文：…", "请把下面这段话总结一下", "帮我把这段改写得正式一点"). The verb must be
+ * followed by a result (成/为/一下/得/a colon/the end), so that a statement about having done
+ * it ("把工作总结发给老板了", "我刚把这本书翻译完") is no request.
+ */
+const BA_REQUEST = /^(?:请你?|帮我|麻烦你?|你能|能不能|可以)?(?:帮我|帮忙)?[把将][^。！？!?：:]{1,30}?(?:翻译|翻|译|总结|概括|改写|润色|校对)(?:成|为|一下|下|得|[：:]|$)/;
