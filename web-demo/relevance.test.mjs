@@ -54,6 +54,9 @@ test('TestFocusOnTopic_case: a question keeps recall\'s best and the items on it
     ['none_on_topic', '我下周五要干嘛？', items('用户下周五要去上海见客户'), ['用户下周五要去上海见客户']],
     ['best_kept', 'Priya 是做什么的？', items('User works as a pharmacist in Leeds', "Episode: I'm Priya…", '用户在杭州做产品经理'), ['User works as a pharmacist in Leeds', "Episode: I'm Priya…"]],
     ['about_me', 'What do you know about me?', items("User's name is Ana", 'User knows Rust'), ["User's name is Ana", 'User knows Rust']],
+    // A question about the standing rules: the engine brings every rule (core/recallrules.go), whatever its words.
+    ['rules_en', 'What are my rules for you?', items('Never book anything on Sunday mornings', 'Keep the house rules short', 'Always reply in English'), ['Never book anything on Sunday mornings', 'Keep the house rules short', 'Always reply in English']],
+    ['rules_zh', '我给你定过什么规矩？', items('别在周日早上给我安排事情', '吃饭的规矩是不要玩手机', 'Always reply in English'), ['别在周日早上给我安排事情', '吃饭的规矩是不要玩手机', 'Always reply in English']],
   ]) {
     assert.deepEqual(focusOnTopic(question, given).map((x) => x.content), want, name);
   }
