@@ -76,7 +76,8 @@ func isAboutUser(q string) bool {
 
 // gatherRecall collects the block's candidates: for an about-me question the profile
 // (USER document when the session's snapshot lacks it, then profile and preference
-// memories, most important first), then the memories recalled for q, then the turns of
+// memories, most important first), for a question about the user's rules the rule
+// memories (recallrules.go), then the memories recalled for q, then the turns of
 // other sessions that match q, that no shown memory was learned from, and that say
 // something (not "Got it.": compact.NoFinding).
 func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapshot string, withTurns bool) ([]RecalledItem, error) {
@@ -124,6 +125,15 @@ func (n *Namespace) gatherRecall(ctx context.Context, q, newest, session, snapsh
 			return nil, err
 		}
 		for _, m := range ms[:min(len(ms), recallProfileMax)] {
+			addMemory(m)
+		}
+	}
+	if isAboutRules(newest) { // recallrules.go: the rules, whatever their words
+		ms, err := n.ruleMemories(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range ms {
 			addMemory(m)
 		}
 	}

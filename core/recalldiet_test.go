@@ -18,6 +18,11 @@ func TestRecall_dietQuestionFindsConditions(t *testing.T) {
 		{"What can't I eat?", "coeliac", "pharmacist"},
 		{"What food should I avoid?", "vegetarian", "Obsidian"},
 		{"我有什么忌口？", "乳糖", "上海"},
+		// Asked for a meal, the agent needs the conditions too (a new user's "Any dinner
+		// ideas for tonight?" recalled nothing beside "User has been vegetarian").
+		{"Any dinner ideas for tonight?", "vegetarian", "pharmacist"},
+		{"What should I cook this weekend?", "coeliac", "Obsidian"},
+		{"今晚做什么菜好？", "乳糖", "上海"},
 	} {
 		t.Run(tt.query, func(t *testing.T) {
 			got := recallContents(t, ns, tt.query)

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"slices"
+	"strings"
 )
 
 // The user's profile for an about-me question ("what do you know about me", "你记得我什么"):
@@ -15,10 +16,53 @@ import (
 // internal/facts/slots.go).
 var profileSlots = []string{"name", "identity", "works_at", "job", "location"}
 
+// profileKinds come after profileSlots and before every other kind (tools, habits,
+// tastes, events): health — an allergy first, the user's or a family member's, since an
+// agent that forgets it can do harm — then diet, then the family. With more profile
+// memories than the block's ten, "What do you know about me?" listed "User's team is on
+// Notion" and left out "用户的女儿对芒果过敏", because after who the user is the order was
+// newest first.
+var profileKinds = []string{"health", "diet", "family"}
+
+// allergyWords mark a memory as health whatever its tag: extraction tags a child's
+// allergy "family" ("用户的女儿对芒果过敏").
+var allergyWords = []string{"allerg", "intoleran", "anaphyla", "epipen", "过敏", "不耐受"}
+
+// profileRank is m's place in an about-me answer: profileSlots, then profileKinds, then
+// the rest; a memory about someone else (subject not the user) is in the rest.
+func profileRank(m *Memory) int {
+	rest := len(profileSlots) + len(profileKinds)
+	if m.Subject != "" && m.Subject != "user" {
+		return rest
+	}
+	r := rest
+	if i := slices.Index(profileSlots, m.Predicate); i >= 0 {
+		r = i
+	}
+	for _, t := range m.Tags {
+		if i := slices.Index(profileSlots, t); i >= 0 && i < r {
+			r = i
+		}
+		if i := slices.Index(profileKinds, t); i >= 0 && len(profileSlots)+i < r {
+			r = len(profileSlots) + i
+		}
+	}
+	if r > len(profileSlots) {
+		c := strings.ToLower(m.Content)
+		for _, w := range allergyWords {
+			if strings.Contains(c, w) {
+				return len(profileSlots) // health
+			}
+		}
+	}
+	return r
+}
+
 // profileMemories lists the memories an about-me question brings: profile and preference
 // memories, and the facts extraction found about the user themselves (tag "about":
 // "User is Marco", "用户主要负责数据分析"), which are typed fact but describe the person.
-// Order: identity slots first (profileSlots), then the most important, then the newest
+// Order: identity slots first (profileSlots), then health, diet and family (profileKinds),
+// then the most important, then the newest
 // (List's order breaks ties).
 func (n *Namespace) profileMemories(ctx context.Context) ([]*Memory, error) {
 	prof, err := n.List(ctx, ListOptions{Filter: Filter{Types: []string{TypeProfile, TypePreference}}, Limit: 50})
@@ -30,23 +74,8 @@ func (n *Namespace) profileMemories(ctx context.Context) ([]*Memory, error) {
 		return nil, err
 	}
 	ms := append(prof.Memories, about.Memories...)
-	rank := func(m *Memory) int {
-		if m.Subject != "" && m.Subject != "user" {
-			return len(profileSlots)
-		}
-		r := len(profileSlots)
-		if i := slices.Index(profileSlots, m.Predicate); i >= 0 {
-			r = i
-		}
-		for _, t := range m.Tags {
-			if i := slices.Index(profileSlots, t); i >= 0 && i < r {
-				r = i
-			}
-		}
-		return r
-	}
 	slices.SortStableFunc(ms, func(a, b *Memory) int {
-		if ra, rb := rank(a), rank(b); ra != rb {
+		if ra, rb := profileRank(a), profileRank(b); ra != rb {
 			return ra - rb
 		}
 		switch {

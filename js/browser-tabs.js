@@ -144,7 +144,7 @@ export class TabRouter {
     }
     if (!req.db) return this.local.call(text);
     const h = this.handles.get(req.db);
-    if (!h) return errorResponse(req.id, 'closed', 'this memcore database was closed');
+    if (!h) return errorResponse(req.id, 'closed', 'this memcore database was closed: open() it again to use it');
     if (h.group) {
       const res = await h.group.request(req, h);
       return req.op === 'stats' ? withBrowserStats(res, h.group) : res;
@@ -268,7 +268,7 @@ class Group {
     }
     const { req, h } = op;
     if (h) {
-      if (!this.r.handles.has(h.v)) return op.resolve(errorResponse(req.id, 'closed', 'this memcore database was closed'));
+      if (!this.r.handles.has(h.v)) return op.resolve(errorResponse(req.id, 'closed', 'this memcore database was closed: open() it again to use it'));
       if (h.broken) {
         if (req.op === 'close') {
           this.#closed(h);

@@ -308,6 +308,16 @@ function checkString(v, field, what) {
   return v;
 }
 
+/**
+ * The session id a call takes first: appendMessages(messages) — the messages where the id
+ * goes — was refused as "a session id is a string, got an array", which does not say that
+ * the id was left out; the message now names the call's order.
+ */
+function checkSessionFirst(v, call, rest) {
+  if (Array.isArray(v)) throw invalid('sessionId', `${call}(sessionId, ${rest}) takes the session id first, got an array where it goes`);
+  return checkString(v, 'sessionId', 'a session id');
+}
+
 /** A chat conversation: an array of messages (OpenAI or Anthropic shape), sent as JSON. */
 function checkMessages(v, field = 'messages') {
   if (!Array.isArray(v)) {
@@ -623,7 +633,7 @@ export class Connection {
   }
 
   check() {
-    if (this.closed) throw new MemcoreError('closed', 'this memcore database was closed');
+    if (this.closed) throw new MemcoreError('closed', 'this memcore database was closed: open() it again to use it');
   }
 
   /** Like call, through the client's binary channel: resolves with {result, bytes}. */
@@ -872,7 +882,7 @@ export class Memory {
 
   async appendTurns(sessionId, turns) {
     this.#conn.check();
-    checkString(sessionId, 'sessionId', 'a session id');
+    checkSessionFirst(sessionId, 'appendTurns', 'turns');
     if (!Array.isArray(turns)) throw invalid('turns', `appendTurns takes an array of turns, got ${describe(turns)}`);
     return (await this.#call('appendTurns', { sessionId, turns: encode(turns, 'turns') })).turns;
   }
@@ -1060,7 +1070,7 @@ export class Memory {
   /** appendMessages op: OpenAI or Anthropic messages, as they are, stored as turns. */
   async appendMessages(sessionId, messages) {
     this.#conn.check();
-    checkString(sessionId, 'sessionId', 'a session id');
+    checkSessionFirst(sessionId, 'appendMessages', 'messages');
     return (await this.#call('appendMessages', { sessionId, messages: checkMessages(messages) })).turns;
   }
 

@@ -536,7 +536,9 @@ async function extract(latest) {
   const msgs = window.map(({ m }) => ({ role: m.role, content: m.content }));
   const r = await mem.extractFacts(msgs, { commit: true, sessionId: session });
   if (r.reason === 'too_few_messages') {
-    messages[latest].chips.push({ text: t('waiting') });
+    // A question is no statement to extract: it said "extraction starts after 3 exchanges —
+    // or pin this message" under "What do you know about me?" opening a session.
+    if (!isQuestion(messages[latest].content)) messages[latest].chips.push({ text: t('waiting') });
   } else {
     // Extraction has run: no message is waiting for it any more.
     for (const m of messages) if (m.chips) m.chips = m.chips.filter((c) => c.text !== t('waiting'));

@@ -99,6 +99,12 @@ function embeddedName(text, t) {
   return false;
 }
 
+/**
+ * A question about the rules the user gave the agent: the engine brings every rule
+ * (core/recallrules.go, the same cues), and a rule need not share a word with the question.
+ */
+const ABOUT_RULES = /\b(?:should you (?:never|always)|you (?:never|always) do|shouldn't you|my rules|your rules|rules for you|told you to|asked you to|did i ask you|my instructions|ground rules)\b|规矩|你(?:应该|该|要|需要)注意什么|对你有什么要求|我的要求|我交代|我嘱咐|你(?:不能|不该|不要|别)做什么/i;
+
 /** A question about the user as a whole: its answer is the profile, which shares no word with it. */
 const ABOUT_ME = /\b(?:about me|who am i|know me|remember me|my profile)\b|记得我|知道我什么|了解我|关于我|我是谁|我的情况/i;
 
@@ -106,12 +112,12 @@ const ABOUT_ME = /\b(?:about me|who am i|know me|remember me|my profile)\b|记�
  * The items a question's reply lists: recall's best, and those that share a topic with
  * the question, when some do ("我妈什么时候过生日？" also recalled "乐乐对牛奶过敏" for 过 and
  * 什么); else all of them (a question in other words than its answer: "我下周五要干嘛？"),
- * and all of them for a question about the user as a whole. The best stays because an
+ * and all of them for a question about the user as a whole or about their rules. The best stays because an
  * answer need not repeat the question's words: "Priya 是做什么的？" is answered by "User
  * works as a pharmacist in Leeds".
  */
 export function focusOnTopic(question, items) {
-  if (ABOUT_ME.test(question)) return items;
+  if (ABOUT_ME.test(question) || ABOUT_RULES.test(question)) return items;
   const on = items.map((it) => sharedTopic(question, it.content).length > 0);
   return on.some(Boolean) ? items.filter((_, i) => i === 0 || on[i]) : items;
 }
@@ -125,6 +131,15 @@ export function focusOnTopic(question, items) {
  */
 export function isContentRequest(text) {
   const t = text.trim();
-  return /^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)?(?:translate|summari[sz]e|rewrite|paraphrase|proofread|reword|polish|write\s+(?:me\s+)?(?:a|an|some|the)\b)/i.test(t) ||
-    /^(?:请|请你|帮我|麻烦你?|你能|能不能)?(?:帮我)?(?:翻译|总结|概括|改写|润色|校对|译成|翻成|写一)/.test(t);
+  return /^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+|would\s+you\s+)?(?:help\s+me\s+)?(?:translate|summari[sz]e|rewrite|paraphrase|proofread|reword|polish|(?:write|draft)\s+(?:me\s+)?(?:a|an|some|the)\b)/i.test(t) ||
+    /^(?:请|请你|帮我|麻烦你?|你能|能不能)?(?:帮我)?(?:翻译|总结|概括|改写|润色|校对|译成|翻成|写一)/.test(t) ||
+    BA_REQUEST.test(t);
 }
+
+/**
+ * A Chinese request with its object first: 把/将 + the text + the verb and what to make of
+ * it ("把这句翻译成英文：…", "请把下面这段话总结一下", "帮我把这段改写得正式一点"). The verb must be
+ * followed by a result (成/为/一下/得/a colon/the end), so that a statement about having done
+ * it ("把工作总结发给老板了", "我刚把这本书翻译完") is no request.
+ */
+const BA_REQUEST = /^(?:请你?|帮我|麻烦你?|你能|能不能|可以)?(?:帮我|帮忙)?[把将][^。！？!?：:]{1,30}?(?:翻译|翻|译|总结|概括|改写|润色|校对)(?:成|为|一下|下|得|[：:]|$)/;

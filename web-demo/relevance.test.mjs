@@ -54,6 +54,9 @@ test('TestFocusOnTopic_case: a question keeps recall\'s best and the items on it
     ['none_on_topic', '我下周五要干嘛？', items('用户下周五要去上海见客户'), ['用户下周五要去上海见客户']],
     ['best_kept', 'Priya 是做什么的？', items('User works as a pharmacist in Leeds', "Episode: I'm Priya…", '用户在杭州做产品经理'), ['User works as a pharmacist in Leeds', "Episode: I'm Priya…"]],
     ['about_me', 'What do you know about me?', items("User's name is Ana", 'User knows Rust'), ["User's name is Ana", 'User knows Rust']],
+    // A question about the standing rules: the engine brings every rule (core/recallrules.go), whatever its words.
+    ['rules_en', 'What are my rules for you?', items('Never book anything on Sunday mornings', 'Keep the house rules short', 'Always reply in English'), ['Never book anything on Sunday mornings', 'Keep the house rules short', 'Always reply in English']],
+    ['rules_zh', '我给你定过什么规矩？', items('别在周日早上给我安排事情', '吃饭的规矩是不要玩手机', 'Always reply in English'), ['别在周日早上给我安排事情', '吃饭的规矩是不要玩手机', 'Always reply in English']],
   ]) {
     assert.deepEqual(focusOnTopic(question, given).map((x) => x.content), want, name);
   }
@@ -66,6 +69,17 @@ test('TestIsContentRequest_case: a request for content is told apart from a stat
     ['帮我翻译一下：我讨厌下雨天。', true],
     ['Summarize this: the meeting moved to Friday.', true],
     ['Write me a haiku about tea.', true],
+    // The object first (把/将 …), the verb after it: the shape a Chinese request most often takes.
+    ['把这句翻译成英文：我今天很累，不想做饭。', true],
+    ['请把下面这段话总结一下：周五的会改到下午三点。', true],
+    ['帮我把这段改写得正式一点：我明天不来了。', true],
+    ['将以下内容翻译为日语：我喜欢猫。', true],
+    ['把这句翻成英文：我想家了', true],
+    ['Can you help me write an email to my landlord?', true],
+    ['Help me draft a thank-you note for my teacher.', true],
+    ['我把护照忘在家里了。', false],
+    ['把工作总结发给老板了，今天轻松。', false],
+    ['我刚把这本书翻译完，累死了。', false],
     ['I love cats.', false],
     ['我喜欢猫', false],
     ['I write a lot of Python at work.', false],

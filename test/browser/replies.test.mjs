@@ -98,6 +98,11 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
     await b.page.click('#new-session');
     r = await say(b.page, 'What is Lily allergic to?');
     assert.ok(!r.items.some((x) => /peanuts/i.test(x)), `forgotten, yet recalled: ${r.items}`);
+    // A question opening a session is no statement waiting to be extracted: its message
+    // says nothing about extraction (it said "extraction starts after 3 exchanges — or pin
+    // this message" under "What do you know about me?").
+    const qChips = await b.page.locator('#messages .msg.user').last().locator('.chip').allTextContents();
+    assert.ok(!qChips.some((x) => x.startsWith('extraction starts after')), `a question's chips: ${qChips}`);
 
     // Two facts of one subject and predicate (today: user/family): the engine keeps the
     // newer. Whatever it keeps, a message's chip never claims a memory the list lacks.

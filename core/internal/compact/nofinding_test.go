@@ -17,6 +17,17 @@ func TestNoFinding_case(t *testing.T) {
 		{"lead_in", "Here is what I remember:", true},
 		{"no_answer_en", "I don't remember anything about that yet.", true},
 		{"no_answer_zh", "我还不记得这方面的事。", true},
+		// A new user's conversation (issue 9): "Good to know." was recalled for "What do you
+		// know about me?", and "好的，已记下。" / "好的，会注意。" listed as an episode's facts.
+		{"ack_good_to_know", "Good to know.", true},
+		{"ack_understood", "Understood.", true},
+		{"ack_anytime", "Anytime!", true},
+		{"ack_will_do", "Will do.", true},
+		{"ack_zh_already_noted", "好的，已记下。", true},
+		{"ack_zh_will_heed", "好的，会注意。", true},
+		{"ack_zh_will_remember", "好的，我会记住的。", true},
+		{"good_then_content", "Good to know the flight is at 9.", false},
+		{"zh_heed_then_content", "好的，会注意少放辣。", false},
 		{"short_content", "moss-lantern-42", false},
 		{"ack_then_content", "Sure, it's moss-lantern-42", false},
 		{"ack_sentence_then_content", "Got it. Your flight is JL 61 on Friday.", false},

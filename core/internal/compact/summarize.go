@@ -68,11 +68,13 @@ var (
 	doneRE        = lazyre.New(`(?i)^(done|fixed|finished|completed|updated|added|created|implemented|deployed|installed|removed|renamed|changed|moved|booked|sent|merged|wrote|saved|everything passes|i('ve| have) (fixed|added|updated|created|implemented|deployed|installed|removed|renamed|written|changed|moved|set up|booked|sent|merged|saved))\b|\b(all|the) (\d+ )?(tests?|runs?|checks?) (now )?pass|\b(is|are|has been|have been|was|were) (now )?(fixed|done|deployed|merged|installed|booked|passing|saved)\b|^(已经|已)|完成了|搞定|修复了|改好了|部署了|装好了|订好了|已修复|已完成|已部署|已订|通过了|成功了`)
 	userFactRE    = lazyre.New(`(?i)\b(i am|i'm|i work|i live|my name|my \w+ (is|are)|our \w+ (is|are|uses?|runs?)|we use|we're on|we are on|we have)\b|我是|我叫|我在|我住|我的|我们的|我们公司|我们用|我们在`)
 	factRE        = lazyre.New(`(?i)\b(located in|deadline|due (on|by)|runs on|version \d|v\d+\.\d+|port \d+|root cause|the cause|caused by|turned out|found that|the (issue|problem|bug|error) (is|was)|because|lives in|works at|stored in|the path is)\b|住在|位于|截止|版本|端口|原因是|原因|问题是|问题出在|发现|因为|导致|路径|地址|电话|邮箱|生日`)
-	pleasantryRE  = lazyre.New(`(?i)^(hi|hello|hey|thanks|thank you|sorry|i'm sorry|i am sorry|i understand|great|good|sure|ok|okay|you're welcome|happy to help|no problem|good luck|sounds good|good call|got it|noted|of course|certainly|不客气|好的|明白|抱歉|您好|你好|没问题)\b`)
+	pleasantryRE  = lazyre.New(`(?i)^(hi|hello|hey|thanks|thank you|sorry|i'm sorry|i am sorry|i understand|understood|great|good to know|good|sure|ok|okay|you're welcome|happy to help|glad to help|my pleasure|any ?time|will do|no problem|good luck|sounds good|good call|got it|noted|of course|certainly|不客气|好的|明白|抱歉|您好|你好|没问题)\b`)
 	// ackZH is a Chinese acknowledgement that is the whole sentence ("好的，记下了。"):
 	// pleasantryRE's \b is ASCII-only and never matches after a Chinese word, and a
-	// sentence that goes on after one ("明白。9 点以后出发的有…") is a finding.
-	ackZH       = lazyre.New(`^(?:好的|好嘞|好|嗯|明白了?|收到|没问题|不客气|抱歉|您好|你好)?[，,、！!。.\s]*(?:记下了|记住了|记好了|收到了?|明白了?|知道了|好的)?[。！!.\s]*$`)
+	// sentence that goes on after one ("明白。9 点以后出发的有…") is a finding. "已记下",
+	// "会注意", "我会记住的" are acknowledgements too ("好的，会注意。" was an episode's fact);
+	// "好的，会注意少放辣。" goes on, and stays one.
+	ackZH       = lazyre.New(`^(?:好的|好嘞|好|嗯|明白了?|收到|没问题|不客气|抱歉|您好|你好)?[，,、！!。.\s]*(?:已?记下(?:了|来了)?|已?记住了|记好了|收到了?|明白了?|知道了|好的|我?会(?:注意|记住|记着)的?)?[。！!.\s]*$`)
 	sentenceEnd = lazyre.New(`[.!?]+["')\]]?\s+|[。！？]+`)
 	listMarker  = lazyre.New(`^(?:[-*•>]+|\d+[.)]|#+)\s+`)
 )

@@ -18,6 +18,9 @@ package text
 //     都 就 这 那 有 个 么 什 怎 哪 谁 一) and the bigram question words and pronouns
 //     they form (什么 怎么 哪里 这个 我们 …). 不 and 没 are kept: negation matters.
 //     一 is a stopword as a unigram only; its bigrams (一月, 第一, 唯一) still search.
+//     So are the noun suffixes 儿 and 子 (女儿, 哪儿; 孩子, 疹子): "我儿子喜欢什么？" ranked
+//     "用户的女儿对芒果过敏，吃了会起疹子" first by those two unigrams; 儿子 and 女儿 still
+//     search as bigrams. They are not glue (cjkquery.go): 儿子 and 孩子 are words.
 //   - Japanese: the common particles の は が を に で と も へ や か ね よ and the
 //     copulas です ます.
 //   - Korean: the common particles 은 는 이 가 을 를 에 의 도 와 과, which the
@@ -51,7 +54,7 @@ var stopwords = func() map[string]struct{} {
 		// Chinese unigrams
 		"的", "了", "是", "在", "我", "你", "他", "她", "它", "们", "吗", "呢", "吧", "啊",
 		"和", "与", "也", "都", "就", "这", "那", "有", "个", "么", "什", "怎", "哪", "谁",
-		"一",
+		"一", "儿", "子",
 		// Chinese bigrams
 		"什么", "怎么", "怎样", "哪里", "哪个", "哪些", "这个", "那个", "这些", "那些",
 		"这样", "那样", "我们", "你们", "他们", "她们", "它们", "一个",
