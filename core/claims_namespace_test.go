@@ -275,3 +275,14 @@ func firstDiff(a, b string) string {
 	}
 	return "(equal)"
 }
+
+// nsTurns are the messages of a plain-text chat as turns to append.
+func nsTurns(chat json.RawMessage) []core.TurnInput {
+	var msgs []map[string]string
+	_ = json.Unmarshal(chat, &msgs)
+	var turns []core.TurnInput
+	for _, m := range msgs {
+		turns = append(turns, core.TurnInput{Role: m["role"], Content: m["content"]})
+	}
+	return turns
+}
