@@ -181,6 +181,16 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 				// receipt lists it): a filter or ids that also named it get no not_found.
 				continue
 			}
+			forgotten := false
+			if m == nil && o.Purge && o.Filter == nil {
+				// Forgotten earlier without purge (a plain forget, decay, a quota's
+				// eviction): the row is gone but its history keeps the last text, and
+				// a purge by id is the only way to remove it (purge.go, forgottenState).
+				if m, err = n.forgottenState(id); err != nil {
+					return err
+				}
+				forgotten = m != nil
+			}
 			if m == nil {
 				field := "id"
 				if o.IDs != nil {
@@ -209,7 +219,9 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 			if _, err := n.e.db.DeleteMemory(n.name, id); err != nil {
 				return err
 			}
-			rc.Memories++
+			if !forgotten {
+				rc.Memories++
+			}
 			if o.Purge {
 				err = n.e.db.PurgeHistory(n.name, id)
 			} else {
