@@ -1,0 +1,35 @@
+package prototest
+
+// Cases of the claims audit (docs/RELIABILITY.md, "Claims audit (2026-11-28)") that hold
+// on every transport: what core's claims_*_test.go found broken and fixed, carried
+// through the protocol natively, in the js build and in the wasip1 reactor.
+
+func init() { registered = append(registered, claimsCases) }
+
+func claimsCases() []Case {
+	return []Case{
+		// A plain forget keeps the last text in the history; a purge by id removes it
+		// afterwards (before: not_found, and the text stayed for good).
+		{Name: "forget/purge_after_plain_forget", Steps: []Step{
+			{Req: req("remember", `{"memory":{"content":"the safe's code is 4711"}}`)},
+			{Req: req("forget", `{"id":$1.memories[0].id}`), Check: []Check{Eq("forgotten", "1")}},
+			{Req: req("history", `{"id":$1.memories[0].id}`), Check: []Check{Len("history", 2), Eq("history[1].op", `"forget"`)}},
+			{Req: req("forget", `{"id":$1.memories[0].id}`), Code: NotFound, Field: "id"},
+			{Req: req("forget", `{"namespace":"other","id":$1.memories[0].id,"purge":true}`), Code: NotFound, Field: "id"},
+			{Req: req("forget", `{"id":$1.memories[0].id,"purge":true}`), Check: []Check{Eq("forgotten", "1"),
+				Eq("ids", `[$1.memories[0].id]`), Eq("receipt.memories", "0"), Eq("receipt.historyEntries", "1"), Eq("receipt.indexRewritten", "true")}},
+			{Req: req("history", `{"id":$1.memories[0].id}`), Code: NotFound, Field: "id"},
+		}},
+		// A namespace's own quota travels in a JSON Lines export (format 3) and an import
+		// of it into a namespace that has one skips it.
+		{Name: "export/quota_line", Steps: []Step{
+			{Req: req("quota.set", `{"quota":{"maxMemories":5,"onExceed":"evict"}}`)},
+			{Req: req("export", `{}`), Check: []Check{Eq("counts.quota", "1"), Text("data", `"version":3`),
+				Text("data", `"quota":{"maxMemories":5,"onExceed":"evict"}`)}},
+			{Req: req("import", `{"data":$2.data}`), Check: []Check{Eq("skipped.quota", "1")}},
+			{Req: req("quota.set", `{"quota":null}`)},
+			{Req: req("import", `{"data":$2.data}`), Check: []Check{Eq("imported.quota", "1")}},
+			{Req: req("quota.get", `{}`), Check: []Check{Eq("maxMemories", "5"), Eq("onExceed", `"evict"`), Eq("own", "true")}},
+		}},
+	}
+}
