@@ -224,8 +224,8 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 			}
 			if o.Purge {
 				err = n.e.db.PurgeHistory(n.name, id)
-			} else {
-				err = n.e.db.AddHistory("forget", now, m)
+			} else if err = n.e.db.AddHistory("forget", now, m); err == nil {
+				err = n.unindex(m, rc) // forget_index.go
 			}
 			if err != nil {
 				return err
