@@ -8,6 +8,23 @@ func init() { registered = append(registered, claimsCases) }
 
 func claimsCases() []Case {
 	return []Case{
+		// A namespace's recall block, turn search, profile, extraction marks and export
+		// never hold another's data, the session ids shared (core's
+		// TestClaimsNamespace_noOpSeesOrChangesAnother has every op; this is the part every
+		// transport carries).
+		{Name: "namespace/recall_block_search_extract_export", Steps: []Step{
+			{Req: req("appendTurns", `{"namespace":"bob","sessionId":"old","turns":[{"role":"user","content":"Lily is allergic to peanuts."}]}`)},
+			{Req: req("remember", `{"namespace":"bob","memory":{"type":"profile","content":"User's name is Bob","subject":"user","predicate":"name"}}`)},
+			{Req: req("extractFacts", `{"namespace":"bob","messages":`+factsConv+`,"commit":true,"sessionId":"s"}`), Check: []Check{Eq("read", "6")}},
+			{Req: req("buildContext", `{"sessionId":"now","budgetTokens":4000,"messages":[{"role":"user","content":"What is Lily allergic to? And what do you know about me?"}]}`),
+				Check: []Check{Eq("recalled", "[]"), Eq("recalledItems", "[]")}},
+			{Req: req("searchTurns", `{"query":"Lily peanuts"}`), Check: []Check{Len("hits", 0)}},
+			{Req: req("extractFacts", `{"messages":`+factsConv+`,"commit":true,"sessionId":"s"}`), Check: []Check{
+				Eq("read", "6"), Eq("known", "0"), Eq("duplicates", "0"), Len("memories", 4)}},
+			{Req: req("export", `{}`), Check: []Check{Lacks("counts.turn"), Lacks("counts.episode"), Eq("counts.read", "6"), Eq("counts.memory", "4")}},
+			{Req: req("buildContext", `{"namespace":"bob","sessionId":"now","budgetTokens":4000,"messages":[{"role":"user","content":"What is Lily allergic to?"}]}`),
+				Check: []Check{Len("recalledItems", 1), Eq("recalledItems[0].id", "$1.turns[0].id")}},
+		}},
 		// A plain forget keeps the last text in the history; a purge by id removes it
 		// afterwards (before: not_found, and the text stayed for good).
 		{Name: "forget/purge_after_plain_forget", Steps: []Step{
