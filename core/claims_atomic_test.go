@@ -144,3 +144,95 @@ func TestClaimsAtomic_failedOpWritesNothing(t *testing.T) {
 		})
 	}
 }
+
+// The claims that some calls store nothing: route "stores nothing" (GLUE.md), a dry run
+// "changes nothing" (consolidate, import), extractFacts "without commit nothing is
+// written, the bookkeeping included" (FACTS.md), a peek does not count as an access
+// (ENGINE.md), and reads are reads. Each runs against a database holding one of
+// everything, with a clock moved on so that decay, the expired sweep and fold have work,
+// and the whole export must be unchanged.
+func TestClaimsAtomic_readOnlyCallsWriteNothing(t *testing.T) {
+	ctx := context.Background()
+	clk := &fakeClock{now: time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)}
+	e, err := core.Open(ctx, core.Options{Path: filepath.Join(t.TempDir(), "r.db"), Clock: clk.Now,
+		Complete: func(context.Context, core.Completion) (string, error) { return "", context.DeadlineExceeded }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	ns, _ := e.Namespace("default")
+	fillAll(t, ns, clk)
+	if _, err := ns.Remember(ctx, core.MemoryInput{Content: "The office is in Berlin"}, core.MemoryInput{Content: "short-lived", Tier: core.TierTransient}); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(40 * 24 * time.Hour)
+	good, err := ns.Export(ctx, core.ExportOptions{Namespaces: []string{"*"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another database's export: an import would write all of it.
+	clk2 := &fakeClock{now: clk.Now()}
+	e2 := openMem(t, core.Options{Clock: clk2.Now})
+	ns2, _ := e2.Namespace("elsewhere")
+	fillAll(t, ns2, clk2)
+	other, err := ns2.Export(ctx, core.ExportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "From now on, always answer in English."
+	cases := []struct {
+		name string
+		run  func() (any, error)
+	}{
+		{"route", func() (any, error) { return ns.Route(ctx, core.RouteInput{Text: &text}) }},
+		{"consolidate dry run", func() (any, error) {
+			return ns.Consolidate(ctx, core.ConsolidateOptions{DryRun: true, IncludePermanent: true, GraceDays: ptr(0)})
+		}},
+		{"import dry run", func() (any, error) {
+			return ns.Import(ctx, core.ImportOptions{Data: other.Data, DryRun: true})
+		}},
+		{"extractFacts without commit, a session and a failing LLM", func() (any, error) {
+			return ns.ExtractFacts(ctx, nsShared(), core.ExtractOptions{SessionID: "s1"})
+		}},
+		{"recall with peek", func() (any, error) { return ns.Recall(ctx, "绿茶 Berlin office", core.RecallOptions{Peek: true}) }},
+		{"searchTurns", func() (any, error) { return ns.SearchTurns(ctx, "logs deploy", core.SearchTurnsOptions{}) }},
+		{"list, stats, quota, episodes, history", func() (any, error) {
+			l, err := ns.List(ctx, core.ListOptions{Filter: core.Filter{IncludeExpired: true, IncludeSuperseded: true}})
+			if err == nil {
+				_, err = ns.History(ctx, l.Memories[0].ID)
+			}
+			if err == nil {
+				_, err = ns.Stats(ctx)
+			}
+			if err == nil {
+				_, err = ns.QuotaInfo(ctx)
+			}
+			if err == nil {
+				_, err = ns.Episodes(ctx, "")
+			}
+			return l, err
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := c.run(); err != nil {
+				t.Fatal(err)
+			}
+			after, err := ns.Export(ctx, core.ExportOptions{Namespaces: []string{"*"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after.Data != good.Data {
+				t.Errorf("%s wrote:\n%s", c.name, firstDiff(good.Data, after.Data))
+			}
+		})
+	}
+	// The control: a recall that is not a peek does count, and the export shows it (it
+	// did not: an export read the stored counts without recall's pending accesses).
+	if hits, err := ns.Recall(ctx, "绿茶", core.RecallOptions{}); err != nil || len(hits) == 0 {
+		t.Fatal(err, hits)
+	}
+	if after, _ := ns.Export(ctx, core.ExportOptions{Namespaces: []string{"*"}}); after.Data == good.Data {
+		t.Error("a recall's access is not in the export: the comparison cannot see a write")
+	}
+}

@@ -215,6 +215,9 @@ func (e *Engine) exportNamespace(ns string, lines []ExportLine) ([]ExportLine, e
 			return nil, err
 		}
 		for _, m := range page {
+			// Recall's accesses not yet written (heat.go): an export is a read, and
+			// shows them as every read does.
+			e.overlay(m)
 			live[m.ID] = m
 		}
 		if len(page) < 1000 {
