@@ -37,6 +37,15 @@ func claimsCases() []Case {
 				Eq("ids", `[$1.memories[0].id]`), Eq("receipt.memories", "0"), Eq("receipt.historyEntries", "1"), Eq("receipt.indexRewritten", "true")}},
 			{Req: req("history", `{"id":$1.memories[0].id}`), Code: NotFound, Field: "id"},
 		}},
+		// A plain forget of what extraction stored takes the memories' lines out of
+		// MEMORY's index (which goes into every new session's core memory).
+		{Name: "forget/unindexes_extracted", Steps: []Step{
+			{Req: req("extractFacts", `{"messages":`+factsConv+`,"commit":true,"sessionId":"s","date":"2026-03-04"}`), Check: []Check{Len("memories", 4)}},
+			{Req: req("forget", `{"filter":{"tags":["extracted"]}}`), Check: []Check{Eq("forgotten", "4"),
+				Eq("receipt.documents", `[{"name":"MEMORY","lines":4}]`)}},
+			{Req: req("documents.get", `{"name":"MEMORY"}`), Check: []Check{Eq("content", `"# MEMORY\n\n## Auto-extracted\n"`)}},
+			{Req: req("documents.get", `{"name":"daily/2026-03-04"}`), Check: []Check{Text("content", "Ada Lovelace")}},
+		}},
 		// A namespace's own quota travels in a JSON Lines export (format 3) and an import
 		// of it into a namespace that has one skips it.
 		{Name: "export/quota_line", Steps: []Step{
