@@ -78,3 +78,23 @@ func TestClaimsRecallBlock_charactersOnEveryPath(t *testing.T) {
 		})
 	}
 }
+
+// The claim (CONTEXT.md "Compaction and trimming"): buildContext does not write turns,
+// not even when it compacts the history to fit (compact with a sessionId does: a host
+// that wants them stored appends its turns).
+func TestClaimsContext_buildContextWritesNoTurns(t *testing.T) {
+	ctx := context.Background()
+	e := openMem(t, core.Options{})
+	ns, _ := e.Namespace("default")
+	r := cxBuild(t, ns, core.BuildContextOptions{SessionID: "s1", BudgetTokens: 3000, Messages: longConversation(40)})
+	if r.Report.Compaction == nil {
+		t.Fatalf("no compaction at this budget: the test does not reach the path (%+v)", r.Report)
+	}
+	st, err := ns.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hits, _ := ns.SearchTurns(ctx, "Postgres migration", core.SearchTurnsOptions{}); st.Turns != 0 || len(hits) != 0 {
+		t.Errorf("buildContext stored %d turns (%d found)", st.Turns, len(hits))
+	}
+}
