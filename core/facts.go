@@ -156,7 +156,7 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 	if o.Commit && o.SessionID != "" {
 		turnIDs = alignTurns(turns, msgs)
 	}
-	fo := facts.Options{Known: known, Scope: n.name, Before: turnsBefore(turns, len(msgs), turnIDs)}
+	fo := facts.Options{Known: known, Scope: n.cacheScope(), Before: turnsBefore(turns, len(msgs), turnIDs)}
 	h := facts.Extract(msgs, fo)
 	res := &ExtractResult{Facts: h.Facts, Memories: []*Memory{}, By: ByHeuristic, Reason: h.Reason,
 		Read: len(h.Read), Unread: h.Unread}

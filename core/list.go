@@ -249,7 +249,7 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 		return nil, err
 	}
 	if o.Purge && res.Forgotten > 0 {
-		facts.ForgetScope(n.name) // extraction's cache of messages read holds their text
+		facts.ForgetScope(n.cacheScope()) // extraction's cache of messages read holds their text
 	}
 	return res, nil
 }
