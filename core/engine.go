@@ -45,6 +45,8 @@ type Engine struct {
 	queries queryCache
 	// bm25go is recall's state for BM25 computed in Go (bm25go.go).
 	bm25go bm25GoState
+	// serial numbers the engines of this process (cachescope.go).
+	serial uint64
 }
 
 // Open opens or creates the database of opts.Path, migrating an older schema. A file
@@ -68,7 +70,8 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	}
 	e := &Engine{db: db, now: opts.Clock, limits: opts.Limits.withDefaults(),
 		embedder: withDeadline(opts.Embed, opts.CallbackTimeout),
-		complete: capAnswer(withDeadline(opts.Complete, opts.CallbackTimeout)), readOnly: opts.ReadOnly}
+		complete: capAnswer(withDeadline(opts.Complete, opts.CallbackTimeout)), readOnly: opts.ReadOnly,
+		serial: engineSerial.Add(1)}
 	if e.now == nil {
 		e.now = time.Now
 	}

@@ -26,10 +26,11 @@ const (
 )
 
 // ExportVersion is the version of the JSON Lines format, in its header line. Version 2
-// added "read" lines (extraction's read marks, export_reads.go); an import takes both
-// versions, and an older memcore refuses a version 2 file as newer instead of failing on
-// its first "read" line.
-const ExportVersion = 2
+// added "read" lines (extraction's read marks, export_reads.go); version 3 a memory's
+// "decayedAt" and "quota" lines (the upkeep's state, export_upkeep.go). An import takes
+// every version up to this one, and an older memcore refuses a newer file as newer
+// instead of failing on its first line of a kind or field it does not know.
+const ExportVersion = 3
 
 // ExportOptions choose what to export. Namespaces defaults to the namespace the export
 // is called on; ["*"] is every namespace of the database. The Markdown format takes one.
@@ -60,7 +61,7 @@ type ExportResult struct {
 // history; the record types are serialised as they are, so a field added to them is
 // exported and imported with no change here.
 type ExportLine struct {
-	Kind      string         `json:"kind"` // header, memory, turn, document, episode, session, scratchpad, plan, task, read
+	Kind      string         `json:"kind"` // header, memory, turn, document, episode, session, scratchpad, plan, task, read, quota
 	Namespace string         `json:"namespace,omitempty"`
 	Header    *ExportHeader  `json:"header,omitempty"`
 	Memory    *Memory        `json:"memory,omitempty"`
@@ -74,6 +75,10 @@ type ExportLine struct {
 	Plan      *Plan          `json:"plan,omitempty"`
 	Task      *Task          `json:"task,omitempty"`
 	Read      *ExportRead    `json:"read,omitempty"`
+	// DecayedAt (memory lines, version 3) is when decay last lowered the memory's
+	// importance; Quota (quota lines) the namespace's own quota (export_upkeep.go).
+	DecayedAt *time.Time `json:"decayedAt,omitempty"`
+	Quota     *Quota     `json:"quota,omitempty"`
 }
 
 // ExportHeader is the first line of a JSON Lines export.
@@ -210,6 +215,9 @@ func (e *Engine) exportNamespace(ns string, lines []ExportLine) ([]ExportLine, e
 			return nil, err
 		}
 		for _, m := range page {
+			// Recall's accesses not yet written (heat.go): an export is a read, and
+			// shows them as every read does.
+			e.overlay(m)
 			live[m.ID] = m
 		}
 		if len(page) < 1000 {
@@ -303,5 +311,8 @@ func (e *Engine) exportNamespace(ns string, lines []ExportLine) ([]ExportLine, e
 	if err := e.exportReads(ns, add); err != nil {
 		return nil, err
 	}
-	return lines, nil
+	if err := e.exportQuota(ns, add); err != nil {
+		return nil, err
+	}
+	return lines, e.exportDecayed(ns, lines)
 }

@@ -26,7 +26,7 @@ func TestExportImport_readMarks(t *testing.T) {
 		t.Fatalf("first read: %+v, %v", res, err)
 	}
 	body, r := exportLines(t, src, core.ExportOptions{})
-	if r.Counts["read"] != 6 || !strings.Contains(r.Data, `"version":2`) {
+	if r.Counts["read"] != 6 || !strings.Contains(r.Data, `"version":`+itoa(core.ExportVersion)) {
 		t.Fatalf("counts %v; header %q", r.Counts, strings.SplitN(r.Data, "\n", 2)[0])
 	}
 	for _, tc := range []struct {

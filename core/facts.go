@@ -148,7 +148,7 @@ func (n *Namespace) ExtractFacts(ctx context.Context, messages json.RawMessage, 
 	// LLM pass, else only when there is something to commit — and only the last ones
 	// (sessionTurns).
 	st := sessionTurns{n: n, session: o.SessionID, msgs: msgs}
-	fo := facts.Options{Known: known, Scope: n.name}
+	fo := facts.Options{Known: known, Scope: n.cacheScope()}
 	if track && facts.Gate(msgs, facts.Options{}) && facts.BeforeNeeded(msgs, known) {
 		if err := st.load(ctx); err != nil {
 			return nil, err

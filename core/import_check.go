@@ -9,7 +9,7 @@ import (
 )
 
 // importKinds are the kinds of line an import takes, with the field each one carries.
-var importKinds = []string{"memory", "turn", "document", "episode", "session", "scratchpad", "plan", "task", "read"}
+var importKinds = []string{"memory", "turn", "document", "episode", "session", "scratchpad", "plan", "task", "read", "quota"}
 
 // checkLine checks one line as the engine checks what it writes; field names the line.
 func (e *Engine) checkLine(l *ExportLine, field string) error {
@@ -23,13 +23,14 @@ func (e *Engine) checkLine(l *ExportLine, field string) error {
 	}
 	carried := map[string]bool{"memory": l.MemoryID != "", "turn": l.Turn != nil, "document": l.Document != nil,
 		"episode": l.Episode != nil, "session": l.Session != nil, "scratchpad": l.Scratch != nil,
-		"plan": l.Plan != nil, "task": l.Task != nil, "read": l.Read != nil}
+		"plan": l.Plan != nil, "task": l.Task != nil, "read": l.Read != nil, "quota": l.Quota != nil}
 	for k, has := range carried {
 		if has != (k == l.Kind) {
 			return errs.New(errs.InvalidArgument, field+"."+k, "a %s line carries its %s (memoryId for a memory) and nothing else", l.Kind, l.Kind)
 		}
 	}
 	f := field + "." + l.Kind + "."
+	checkDecayedAt(&c, field, l)
 	switch l.Kind {
 	case "memory":
 		c.id(field+".memoryId", l.MemoryID)
@@ -92,6 +93,8 @@ func (e *Engine) checkLine(l *ExportLine, field string) error {
 		c.blockers(f+"blockedBy", t.BlockedBy)
 	case "read":
 		checkRead(&c, f, l.Read)
+	case "quota":
+		c.quota(field+".quota", l.Quota)
 	}
 	return errOrNil(c.err)
 }
@@ -164,6 +167,9 @@ func (e *Engine) importLine(l *ExportLine, prev map[string]*Turn, dry bool) (boo
 		}
 		if l.Memory != nil {
 			if err := e.db.InsertMemory(l.Memory, ftsDoc(l.Memory)); err != nil {
+				return false, err
+			}
+			if err := e.importDecayedAt(l); err != nil {
 				return false, err
 			}
 		}
@@ -258,6 +264,8 @@ func (e *Engine) importLine(l *ExportLine, prev map[string]*Turn, dry bool) (boo
 			Status: t.Status, SessionID: t.SessionID, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt})
 	case "read":
 		return e.importRead(ns, l.Read, dry)
+	case "quota":
+		return e.importQuota(ns, l.Quota, dry)
 	}
 	return false, errs.New(errs.Internal, "", "import: kind %q", l.Kind)
 }

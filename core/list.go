@@ -181,6 +181,16 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 				// receipt lists it): a filter or ids that also named it get no not_found.
 				continue
 			}
+			forgotten := false
+			if m == nil && o.Purge && o.Filter == nil {
+				// Forgotten earlier without purge (a plain forget, decay, a quota's
+				// eviction): the row is gone but its history keeps the last text, and
+				// a purge by id is the only way to remove it (purge.go, forgottenState).
+				if m, err = n.forgottenState(id); err != nil {
+					return err
+				}
+				forgotten = m != nil
+			}
 			if m == nil {
 				field := "id"
 				if o.IDs != nil {
@@ -209,11 +219,13 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 			if _, err := n.e.db.DeleteMemory(n.name, id); err != nil {
 				return err
 			}
-			rc.Memories++
+			if !forgotten {
+				rc.Memories++
+			}
 			if o.Purge {
 				err = n.e.db.PurgeHistory(n.name, id)
-			} else {
-				err = n.e.db.AddHistory("forget", now, m)
+			} else if err = n.e.db.AddHistory("forget", now, m); err == nil {
+				err = n.unindex(m, rc) // forget_index.go
 			}
 			if err != nil {
 				return err
@@ -237,7 +249,7 @@ func (n *Namespace) Forget(ctx context.Context, o ForgetOptions) (*ForgetResult,
 		return nil, err
 	}
 	if o.Purge && res.Forgotten > 0 {
-		facts.ForgetScope(n.name) // extraction's cache of messages read holds their text
+		facts.ForgetScope(n.cacheScope()) // extraction's cache of messages read holds their text
 	}
 	return res, nil
 }

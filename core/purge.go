@@ -338,3 +338,21 @@ func scrubEpisode(ep *store.Episode, needles []string, rc *ForgetReceipt) bool {
 	}
 	return changed
 }
+
+// forgottenState is the last state of a memory of the namespace that was forgotten
+// without purge — its row is gone, its history's "forget" entry holds it whole — or nil
+// when the namespace never had the id. Why: a plain forget (the memory tool's, decay's,
+// a quota's eviction) keeps the text in the history so that nothing is lost by mistake;
+// the user who then wants it gone for good must be able to purge it, and by id is the
+// only handle left (a filter matches stored rows).
+func (n *Namespace) forgottenState(id string) (*Memory, error) {
+	hist, err := n.e.db.History(n.name, id)
+	if err != nil || len(hist) == 0 {
+		return nil, err
+	}
+	last := hist[len(hist)-1]
+	if last.Op != "forget" || last.Memory == nil {
+		return nil, nil
+	}
+	return last.Memory, nil
+}

@@ -170,6 +170,9 @@ func (n *Namespace) enforceQuota(fresh map[string]bool, now time.Time) ([]string
 			if err := n.e.db.AddHistory("forget", now, m); err != nil {
 				return nil, err
 			}
+			if err := n.unindex(m, &ForgetReceipt{}); err != nil { // as a forget (forget_index.go)
+				return nil, err
+			}
 			evicted = append(evicted, c.ID)
 			count--
 			bytes -= c.Bytes

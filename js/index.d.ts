@@ -297,7 +297,8 @@ export interface UpdateOptions {
 export interface ForgetOptions {
   /**
    * Also delete the history. Without it a `forget` entry (holding the last text) is added
-   * to the history; with it nothing of the memory is left, in the index or the file.
+   * to the history; with it nothing of the memory is left, in the index or the file. A
+   * purge by id also takes a memory forgotten earlier without purge (its history keeps it).
    */
   purge?: boolean;
   /**
