@@ -500,6 +500,8 @@ func TestExtractFacts_errors(t *testing.T) {
 		{"null", json.RawMessage(`null`), core.ExtractOptions{}, core.CodeInvalidArgument, "messages"},
 		{"not_array", json.RawMessage(`{"role":"user"}`), core.ExtractOptions{}, core.CodeInvalidArgument, "messages"},
 		{"bad_role", json.RawMessage(`[{"role":"robot","content":"x"}]`), core.ExtractOptions{}, core.CodeInvalidArgument, "messages[0].role"},
+		{"no_content", json.RawMessage(`[{"role":"user"}]`), core.ExtractOptions{}, core.CodeInvalidArgument, "messages[0].content"},
+		{"null_content", json.RawMessage(`[{"role":"assistant","content":"hi"},{"role":"user","content":null}]`), core.ExtractOptions{}, core.CodeInvalidArgument, "messages[1].content"},
 		{"too_many", cxChat(slices.Repeat([]string{"user", "x"}, 11)...), core.ExtractOptions{}, core.CodeTooLarge, "messages"},
 		{"too_long", cxChat("user", "x", "user", strings.Repeat("y", 101)), core.ExtractOptions{}, core.CodeTooLarge, "messages[1].content"},
 		{"bad_date", ok, core.ExtractOptions{Date: "2026-02-30"}, core.CodeInvalidArgument, "date"},

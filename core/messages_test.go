@@ -117,6 +117,7 @@ func TestAppendMessages_errors(t *testing.T) {
 		{"bad_content", "s", `[{"role":"user","content":5}]`, core.CodeInvalidArgument, "messages[0].content"},
 		{"bad_call", "s", `[{"role":"assistant","content":null,"tool_calls":[{"id":"x"}]}]`, core.CodeInvalidArgument, "messages[0].tool_calls[0]"},
 		{"nameless_call", "s", `[{"role":"user","content":"a"},{"role":"assistant","content":null,"tool_calls":[{"id":"x","function":{"arguments":"{}"}}]}]`, core.CodeInvalidArgument, "messages[1].tool_calls[0].name"},
+		{"no_content", "s", `[{"role":"user","content":"a"},{"role":"user"}]`, core.CodeInvalidArgument, "messages[1].content"},
 		{"nothing", "s", `[{"role":"assistant","content":null}]`, core.CodeInvalidArgument, "messages"},
 		{"nul", "s", `[{"role":"user","content":"a\u0000b"}]`, core.CodeInvalidArgument, "messages[0].content"},
 	} {

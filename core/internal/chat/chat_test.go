@@ -95,6 +95,24 @@ func TestEncode_editedToolResult(t *testing.T) {
 	}
 }
 
+// TestParse_nullContentAllowed: the shapes the protocols allow without text — an OpenAI
+// assistant message with only tool calls (content null or absent), and an assistant
+// content null (a refusal, legacy function_call) — are read, not refused.
+func TestParse_nullContentAllowed(t *testing.T) {
+	for _, tc := range []struct{ name, in string }{
+		{"calls_null", `[{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]}]`},
+		{"calls_absent", `[{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]}]`},
+		{"assistant_null", `[{"role":"assistant","content":null,"refusal":"no"}]`},
+		{"empty_string", `[{"role":"user","content":""}]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, _, err := Parse([]byte(tc.in), "messages"); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
 func TestParse_errors(t *testing.T) {
 	for _, tc := range []struct{ name, in, field string }{
 		{"not_array", `{"role":"user"}`, "messages"},
@@ -103,6 +121,11 @@ func TestParse_errors(t *testing.T) {
 		{"bad_part", `[{"role":"user","content":["x"]}]`, "messages[0].content[0]"},
 		{"text_part_without_text", `[{"role":"user","content":[{"type":"text"}]}]`, "messages[0].content[0].text"},
 		{"null_message", `[null]`, "messages[0]"},
+		{"no_content", `[{"role":"user"}]`, "messages[0].content"},
+		{"null_user_content", `[{"role":"user","content":"hi"},{"role":"user","content":null}]`, "messages[1].content"},
+		{"null_system_content", `[{"role":"system","content":null}]`, "messages[0].content"},
+		{"tool_without_content", `[{"role":"tool","tool_call_id":"c1"}]`, "messages[0].content"},
+		{"assistant_without_anything", `[{"role":"assistant"}]`, "messages[0].content"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := Parse([]byte(tc.in), "messages")

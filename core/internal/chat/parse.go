@@ -84,7 +84,18 @@ func parseMessage(it map[string]any, field msgField, names map[string]string) (M
 			m.Blocks = append(m.Blocks, b)
 		}
 		interpreted++
-	case nil: // OpenAI: an assistant message with only tool calls has content null
+	case nil:
+		// OpenAI lets an assistant message go without text: content null or absent when
+		// it carries tool calls (or the legacy function_call), null with a refusal. Every
+		// other message must say something: a user message with no content was a caller's
+		// bug stored or extracted as nothing, with no error to find it by.
+		_, present := it["content"]
+		_, hasCalls := it["tool_calls"]
+		_, hasFn := it["function_call"]
+		if role != "assistant" || (!present && !hasCalls && !hasFn) {
+			return m, errs.New(errs.InvalidArgument, field.String()+".content",
+				"content is required: a string or an array of parts (only an assistant message may have none)")
+		}
 	default:
 		return m, errs.New(errs.InvalidArgument, field.String()+".content", "content must be a string, an array of parts, or null")
 	}
