@@ -13,13 +13,16 @@ import (
 // of the first sentence ("Hey, I'm a high school chemistry teacher in Portland.") stayed in
 // the title. The goal now skips every sentence that is only a greeting or pleasantry, in
 // every user turn, and drops a greeting that leads a sentence; a session that holds
-// nothing else keeps its first sentence, as before.
+// nothing else keeps its first sentence, as before. The ninth pass found a self-introduction
+// ("I'm Marco, nice to meet you.") as the title: an introduction is skipped like a greeting,
+// and the goal is the first sentence that asks or plans something (asksOrPlans), else the
+// first that says anything.
 
 func episodeGoal(turns []Turn, plan *Plan) string {
 	if plan != nil && strings.TrimSpace(plan.Goal) != "" {
 		return clipChars(oneLine(plan.Goal), episodeGoalChars)
 	}
-	first := ""
+	first, said := "", ""
 	for _, t := range turns {
 		if t.Role != RoleUser || strings.TrimSpace(t.Content) == "" {
 			continue
@@ -28,14 +31,59 @@ func episodeGoal(turns []Turn, plan *Plan) string {
 			if first == "" {
 				first = s
 			}
-			if greetingOnly(s) {
+			if greetingOnly(s) || introductionOnly(s) {
 				continue
 			}
-			return clipChars(dropGreeting(s), episodeGoalChars)
+			s = dropGreeting(s)
+			if asksOrPlans(s) {
+				return clipChars(s, episodeGoalChars)
+			}
+			if said == "" {
+				said = s
+			}
 		}
+	}
+	if said != "" {
+		return clipChars(said, episodeGoalChars)
 	}
 	return clipChars(first, episodeGoalChars)
 }
+
+// introductionOnly reports whether a sentence only gives the user's name, with or without
+// a pleasantry ("I'm Marco, nice to meet you.", "My name is Ana.", "我叫小林，很高兴认识你。").
+// The ninth new-user pass found "I'm Marco, nice to meet you." as an episode's title. A
+// sentence that goes on ("I'm Marco and I want to learn Go") is no introduction only.
+func introductionOnly(s string) bool {
+	return introRE.MatchString(strings.TrimSpace(s))
+}
+
+// asksOrPlans reports whether a sentence asks for something or states a plan: a question,
+// a request ("Can you…", "Please…", "Help me…", "帮我…") or an intention ("I'm planning…",
+// "I want to…", "我想…", "我打算…"). The first such user sentence is the episode's goal;
+// a statement ("I have two kids.") is the goal only when the session asks nothing. A
+// question to the memory ("What do you remember about me?", "你记得我什么？") tests
+// the assistant; it is no goal of the session.
+func asksOrPlans(s string) bool {
+	s = strings.TrimSpace(s)
+	if memoryProbeRE.MatchString(s) {
+		return false
+	}
+	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
+		return true
+	}
+	return askRE.MatchString(s)
+}
+
+var (
+	introRE = lazyre.New(`(?i)^(?:i'?m|i am|my name is|my name's|call me|this is)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?` +
+		`(?:[\s,!.~—–-]+(?:(?:it's\s+)?(?:nice|glad|pleased|good)\s+to\s+meet\s+you(?:\s+too)?|here))?[\s,!.~]*$|` +
+		`^我叫\p{Han}{1,4}(?:[，,！!。\s]*(?:很高兴认识你|幸会))?[，,！!。~\s]*$`)
+	memoryProbeRE = lazyre.New(`(?i)\b(?:remember|recall|know)\b.*\b(?:me|my|i)\b|记得|还知道|知道我`)
+	askRE         = lazyre.New(`(?i)^(?:(?:can|could|would|will)\s+you\b|please\b|help\s+me\b|let'?s\b|remind\s+me\b|` +
+		`i(?:'m|\s+am)\s+(?:planning|trying|looking|hoping|going\s+to)\b|i\s+(?:want|need|plan|hope|would\s+like|'d\s+like)\b|` +
+		`(?:how|what|which|where|when|why|who)\b)|` +
+		`^(?:请|帮我|麻烦|我想|我要|我打算|我计划|我准备|我需要|怎么|如何|能不能|可以)`)
+)
 
 // greetingOnly reports whether a sentence is a greeting or a pleasantry and nothing else
 // ("Hi!", "Hello there.", "Thanks!", "你好！", "谢谢。").

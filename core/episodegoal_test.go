@@ -19,6 +19,12 @@ func TestEndSession_goal(t *testing.T) {
 		{"greetingZHTurn", [][2]string{{"user", "你好！"}, {"assistant", "你好！"}, {"user", "谢谢。"}, {"user", "下周三我要去北京参加设计大会。"}}, "下周三我要去北京参加设计大会。"},
 		{"pleasantryFirst", [][2]string{{"user", "Thanks! Deploy the Atlas service to staging."}}, "Deploy the Atlas service to staging."},
 		{"greetingAsSubject", [][2]string{{"user", "Hello world programs in Go are short."}}, "Hello world programs in Go are short."},
+		{"introduction", [][2]string{{"user", "I'm Marco, nice to meet you."}, {"assistant", "Nice to meet you, Marco!"}, {"user", "Can you help me plan meals for my family this week?"}}, "Can you help me plan meals for my family this week?"},
+		{"introductionZH", [][2]string{{"user", "我叫小林，很高兴认识你。"}, {"user", "帮我安排一下下周的健身计划。"}}, "帮我安排一下下周的健身计划。"},
+		{"askAfterStatement", [][2]string{{"user", "I have two kids and a dog."}, {"assistant", "That sounds like a busy household."}, {"user", "I'm planning a trip to Lisbon in May."}}, "I'm planning a trip to Lisbon in May."},
+		{"introWithPlan", [][2]string{{"user", "I'm Marco and I want to learn Go this month."}}, "I'm Marco and I want to learn Go this month."},
+		{"memoryProbeIsNoGoal", [][2]string{{"user", "I work nights at St. Mary's."}, {"user", "What do you remember about me?"}}, "I work nights at St. Mary's."},
+		{"onlyIntroduction", [][2]string{{"user", "I'm Marco, nice to meet you."}}, "I'm Marco, nice to meet you."},
 		{"onlyGreetings", [][2]string{{"user", "Hi!"}, {"assistant", "Hello!"}, {"user", "Thanks."}}, "Hi!"},
 	} {
 		r, m := endedEpisode(t, tc.turns)
