@@ -3,6 +3,7 @@ package core
 import (
 	"strings"
 
+	"github.com/memcore/memcore/core/internal/compact"
 	"github.com/memcore/memcore/core/internal/lazyre"
 )
 
@@ -31,7 +32,7 @@ func episodeGoal(turns []Turn, plan *Plan) string {
 			if first == "" {
 				first = s
 			}
-			if greetingOnly(s) || introductionOnly(s) {
+			if greetingOnly(s) || compact.IntroductionOnly(s) {
 				continue
 			}
 			s = dropGreeting(s)
@@ -47,14 +48,6 @@ func episodeGoal(turns []Turn, plan *Plan) string {
 		return clipChars(said, episodeGoalChars)
 	}
 	return clipChars(first, episodeGoalChars)
-}
-
-// introductionOnly reports whether a sentence only gives the user's name, with or without
-// a pleasantry ("I'm Marco, nice to meet you.", "My name is Ana.", "我叫小林，很高兴认识你。").
-// The ninth new-user pass found "I'm Marco, nice to meet you." as an episode's title. A
-// sentence that goes on ("I'm Marco and I want to learn Go") is no introduction only.
-func introductionOnly(s string) bool {
-	return introRE.MatchString(strings.TrimSpace(s))
 }
 
 // asksOrPlans reports whether a sentence asks for something or states a plan: a question,
@@ -75,9 +68,6 @@ func asksOrPlans(s string) bool {
 }
 
 var (
-	introRE = lazyre.New(`(?i)^(?:i'?m|i am|my name is|my name's|call me|this is)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?` +
-		`(?:[\s,!.~—–-]+(?:(?:it's\s+)?(?:nice|glad|pleased|good)\s+to\s+meet\s+you(?:\s+too)?|here))?[\s,!.~]*$|` +
-		`^我叫\p{Han}{1,4}(?:[，,！!。\s]*(?:很高兴认识你|幸会))?[，,！!。~\s]*$`)
 	memoryProbeRE = lazyre.New(`(?i)\b(?:remember|recall|know)\b.*\b(?:me|my|i)\b|记得|还知道|知道我`)
 	askRE         = lazyre.New(`(?i)^(?:(?:can|could|would|will)\s+you\b|please\b|help\s+me\b|let'?s\b|remind\s+me\b|` +
 		`i(?:'m|\s+am)\s+(?:planning|trying|looking|hoping|going\s+to)\b|i\s+(?:want|need|plan|hope|would\s+like|'d\s+like)\b|` +

@@ -255,6 +255,9 @@ func notALesson(s string) bool {
 	if l := strings.ToLower(s); strings.Contains(l, "remind me") || strings.Contains(s, "提醒我") {
 		return true // "下个月15号我妈过生日，记得提醒我": a task (its cue 记得), not a lesson
 	}
+	if instructionCueRE.MatchString(s) {
+		return true // "记得别推荐有香菜的菜": a rule for the assistant (the summary's Preferences), not a lesson
+	}
 	return len(strings.Fields(s)) < 4 && utf8.RuneCountInString(s) < 8
 }
 
@@ -396,7 +399,11 @@ func sentences(s string) []string {
 
 // Cues of lessons and errors in a turn (lower-cased text).
 var (
-	lessonCues = []string{"lesson", "learned", "next time", "turns out", "turned out", "the fix",
+	// instructionCueRE is a lesson cue that opens an instruction to the assistant
+	// ("记得别推荐…", "remember not to suggest…", "don't forget to use…"): a rule, which the
+	// summary keeps among the preferences; the ninth new-user pass found one as a lesson.
+	instructionCueRE = lazyre.New(`记得(?:别|不要|不能|少|多|用|给我|帮我)|注意(?:别|不要)|(?i)\b(?:remember|don't\s+forget)\s+(?:to\s+)?(?:not\s+to\s+|never\s+|always\s+)?(?:recommend|suggest|use|reply|answer|write|call|avoid|include|add)\b`)
+	lessonCues       = []string{"lesson", "learned", "next time", "turns out", "turned out", "the fix",
 		"fixed by", "root cause", "workaround", "remember to", "don't forget", "should have",
 		"make sure", "教训", "下次", "原来", "记得", "注意", "解决办法", "经验"}
 	errorCues = []string{"error", "failed", "failure", "exception", "traceback", "panic:",

@@ -100,3 +100,35 @@ func endedEpisode(t *testing.T, pairs [][2]string) (*core.EndSessionResult, *cor
 	}
 	return r, m
 }
+
+// The ninth new-user pass, in the web demo without an LLM: the episode's title was the
+// self-introduction, its facts held the assistant's reactions ("That sounds like a busy
+// household.") and the demo's canned reply ("Without an LLM…"), and "记得别推荐…" (an
+// instruction to the assistant) was a lesson. Facts come from what the user said; an
+// instruction is a rule.
+func TestEndSession_chitChatIsNoFinding(t *testing.T) {
+	r, m := endedEpisode(t, [][2]string{
+		{"user", "I'm Marco, nice to meet you."}, {"assistant", "Nice to meet you too, Marco!"},
+		{"user", "I have two kids and a dog at home."}, {"assistant", "That sounds like a busy household."},
+		{"user", "Can you translate my shopping list into Italian?"},
+		{"assistant", "Without an LLM this demo only remembers: it cannot translate, summarise or write. Connect one in Settings."},
+		{"user", "我不吃香菜，记得别推荐有香菜的菜。"}, {"assistant", "好的，记下了。"},
+	})
+	if strings.Contains(r.Episode.Goal, "nice to meet you") {
+		t.Errorf("goal %q is the introduction", r.Episode.Goal)
+	}
+	for _, noise := range []string{"busy household", "Without an LLM", "Nice to meet you too"} {
+		if strings.Contains(m.Content, noise) {
+			t.Errorf("episode holds the assistant's %q:\n%s", noise, m.Content)
+		}
+	}
+	if !strings.Contains(m.Content, "two kids") {
+		t.Errorf("episode lost the user's fact:\n%s", m.Content)
+	}
+	if l := strings.Join(r.Episode.Lessons, "|"); strings.Contains(l, "别推荐") {
+		t.Errorf("lessons %q hold an instruction", r.Episode.Lessons)
+	}
+	if !strings.Contains(m.Content, "别推荐") {
+		t.Errorf("episode lost the instruction:\n%s", m.Content)
+	}
+}

@@ -37,8 +37,28 @@ func NoFinding(s string) bool {
 // demo's is 41 bytes); AppendTurns asks of every turn, and this keeps a long one at a length check.
 const noFindingMaxBytes = 200
 
+// chitChatRE is a sentence that reacts or signs off and says nothing of the world: the
+// assistant's "That sounds like a busy household.", "Nice to meet you too, Marco!", the
+// user's "lol ok thanks, that's all for now", and a reply about the assistant's own
+// limits or setup ("Without an LLM this demo only remembers: it cannot translate…",
+// "Connect one in Settings."). The ninth new-user pass found each as an episode's fact or
+// a recalled turn. An evaluation needs one of the listed words ("That is the root cause."
+// is a finding).
+var chitChatRE = lazyre.New(`(?i)^(?:` +
+	`(?:that|this|it|what)(?:'s|\s+is|\s+was|\s+sounds(?:\s+like)?|\s+seems(?:\s+like)?|\s+must\s+be|\s+looks(?:\s+like)?)?\s+(?:(?:a|an|so|such|really|very|quite|pretty)\s+)*` + reactionWords + `(?:\s+\w+)?` +
+	`|(?:sounds|how)\s+(?:like\s+)?(?:(?:a|an|so|such|really|very)\s+)*` + reactionWords + `(?:\s+\w+)?` +
+	`|(?:wow|oh|ah|aw+|nice|lovely|awesome|i\s+see)` +
+	`|(?:(?:it's\s+)?(?:nice|glad|pleased|good|great)\s+to\s+meet\s+you(?:\s+too)?(?:,?\s+\p{Lu}[\p{L}'-]*)?)` +
+	`|(?:(?:lol|haha+|hah|heh|ok(?:ay)?|thanks|thank\s+you|thx|cool|great|alright|all\s+right|cheers)[\s,!.~]*)+(?:that'?s\s+(?:all|it)(?:\s+for\s+(?:now|today))?|bye|see\s+you(?:\s+later)?|talk\s+(?:to\s+you\s+)?later)?` +
+	`|without\s+an?\s+(?:llm|language\s+model)\b.*` +
+	`|(?:connect|configure|set\s+up|add)\b.*\bsettings` +
+	`)[\s.!~,]*$`)
+
+// reactionWords are the evaluations of chitChatRE's reactions.
+const reactionWords = `(?:busy|great|wonderful|lovely|nice|fun|exciting|amazing|awesome|fantastic|interesting|tough|hard|rough|sweet|cool|exhausting|stressful|delicious|beautiful|impressive|adorable|relaxing|good\s+plan|plan|idea)`
+
 func noFindingSentence(t string) bool {
-	if leadIn(t) || ackZH.MatchString(t) || noAnswerRE.MatchString(t) {
+	if leadIn(t) || ackZH.MatchString(t) || noAnswerRE.MatchString(t) || chitChatRE.MatchString(t) {
 		return true
 	}
 	loc := pleasantryRE.Regexp().FindStringIndex(t)

@@ -26,6 +26,17 @@ func TestNoFinding_case(t *testing.T) {
 		{"ack_zh_already_noted", "好的，已记下。", true},
 		{"ack_zh_will_heed", "好的，会注意。", true},
 		{"ack_zh_will_remember", "好的，我会记住的。", true},
+		// The ninth pass: reactions, sign-offs and the demo's canned reply were recalled
+		// turns and episode facts.
+		{"reaction", "That sounds like a busy household.", true},
+		{"reaction_what_a", "What a lovely idea!", true},
+		{"meet_you", "Nice to meet you too, Marco!", true},
+		{"sign_off", "lol ok thanks, that's all for now", true},
+		{"canned_no_llm", "Without an LLM this demo only remembers: it cannot translate, summarise or write. Connect one in Settings.", true},
+		{"reaction_then_content", "That sounds like a busy household. Lily's nut allergy is noted.", false},
+		{"evaluation_with_subject", "That is the root cause.", false},
+		{"its_hard_to_say", "It's hard to say without the logs.", false},
+		{"introduction_is_a_fact", "I'm Marco, nice to meet you.", false},
 		{"good_then_content", "Good to know the flight is at 9.", false},
 		{"zh_heed_then_content", "好的，会注意少放辣。", false},
 		{"short_content", "moss-lantern-42", false},

@@ -66,7 +66,7 @@ var (
 	agreementRE   = lazyre.New(`(?i)^(agreed|ok|okay|good|sounds good|fine|yes|sure|right|好的|好|可以|行|同意)\b`)
 	taskRE        = lazyre.New(`(?i)\b(todo|to-do|next steps?|still (need|needs|have|has) to|still to do|needs? to be|remaining|pending|follow[- ]up|remember to|don't forget|not (done|finished|implemented|fixed) yet|later|tomorrow|next (week|sprint|month)|afterwards|will need to|haven't)\b|待办|下一步|接下来|还需要|还要|尚未|还没|稍后|之后再|回头|明天|记得|别忘|待处理|未完成|下周`)
 	doneRE        = lazyre.New(`(?i)^(done|fixed|finished|completed|updated|added|created|implemented|deployed|installed|removed|renamed|changed|moved|booked|sent|merged|wrote|saved|everything passes|i('ve| have) (fixed|added|updated|created|implemented|deployed|installed|removed|renamed|written|changed|moved|set up|booked|sent|merged|saved))\b|\b(all|the) (\d+ )?(tests?|runs?|checks?) (now )?pass|\b(is|are|has been|have been|was|were) (now )?(fixed|done|deployed|merged|installed|booked|passing|saved)\b|^(已经|已)|完成了|搞定|修复了|改好了|部署了|装好了|订好了|已修复|已完成|已部署|已订|通过了|成功了`)
-	userFactRE    = lazyre.New(`(?i)\b(i am|i'm|i work|i live|my name|my \w+ (is|are)|our \w+ (is|are|uses?|runs?)|we use|we're on|we are on|we have)\b|我是|我叫|我在|我住|我的|我们的|我们公司|我们用|我们在`)
+	userFactRE    = lazyre.New(`(?i)\b(i am|i'm|i have|i've got|i work|i live|my name|my \w+ (is|are)|our \w+ (is|are|uses?|runs?)|we use|we're on|we are on|we have)\b|我是|我叫|我在|我住|我的|我们的|我们公司|我们用|我们在`)
 	factRE        = lazyre.New(`(?i)\b(located in|deadline|due (on|by)|runs on|version \d|v\d+\.\d+|port \d+|root cause|the cause|caused by|turned out|found that|the (issue|problem|bug|error) (is|was)|because|lives in|works at|stored in|the path is)\b|住在|位于|截止|版本|端口|原因是|原因|问题是|问题出在|发现|因为|导致|路径|地址|电话|邮箱|生日`)
 	pleasantryRE  = lazyre.New(`(?i)^(hi|hello|hey|thanks|thank you|sorry|i'm sorry|i am sorry|i understand|understood|great|good to know|good|sure|ok|okay|you're welcome|happy to help|glad to help|my pleasure|any ?time|will do|no problem|good luck|sounds good|good call|got it|noted|of course|certainly|不客气|好的|明白|抱歉|您好|你好|没问题)\b`)
 	// ackZH is a Chinese acknowledgement that is the whole sentence ("好的，记下了。"):
@@ -157,7 +157,7 @@ func (s *summary) read(m *chat.Message) {
 	}
 	user := m.Role == "user"
 	goal := ""
-	if user && len(s.items[secGoal]) == 0 {
+	if user && len(s.items[secGoal]) == 0 && !NoFinding(txt) && !IntroductionOnly(txt) {
 		goal = sents[0]
 		if len(sents) > 1 && utf8.RuneCountInString(goal) < 100 {
 			goal = joinSentences(goal, sents[1])
