@@ -244,3 +244,35 @@ func TestBuildContext_turnFallbackSkipsAcknowledgements(t *testing.T) {
 		})
 	}
 }
+
+// A reaction or a sign-off says nothing: the ninth new-user pass had "That sounds like a
+// busy household." and "lol ok thanks, that's all for now" come back as recalled turns. The
+// turn that says something is still recalled.
+func TestBuildContext_turnFallbackSkipsChitChat(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	if _, err := ns.AppendTurns(ctx, "old", []core.TurnInput{
+		{Role: "user", Content: "We have two kids and a dog, so our household mornings are chaos."},
+		{Role: "assistant", Content: "That sounds like a busy household."},
+		{Role: "user", Content: "lol ok thanks, that's all for now"},
+		{Role: "assistant", Content: "Anytime!"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"How busy is our household?", "Thanks, is that all for now?"} {
+		r := cxBuild(t, ns, core.BuildContextOptions{SessionID: "new", BudgetTokens: 4000, Messages: cxChat("user", q)})
+		var got []string
+		for _, it := range r.RecalledItems {
+			if it.Kind == core.RecalledTurn {
+				got = append(got, it.Text)
+			}
+		}
+		j := strings.Join(got, "|")
+		if strings.Contains(j, "sounds like") || strings.Contains(j, "lol ok") {
+			t.Errorf("%q: recalled turns %q hold chit-chat", q, got)
+		}
+		if q == "How busy is our household?" && !strings.Contains(j, "two kids") {
+			t.Errorf("%q: recalled turns %q lost the user's turn", q, got)
+		}
+	}
+}
