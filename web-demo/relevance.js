@@ -25,6 +25,14 @@ your yours yourself user user's users btw okay yes yeah sure
 today tonight tomorrow yesterday morning afternoon evening night day days week weeks weekend month months year years
 time times soon later earlier ago monday tuesday wednesday thursday friday saturday sunday`.split(/\s+/));
 
+/**
+ * English words too general to name a thing alone: "family" in "Dr. Patel's family" and
+ * in "User's family has a dog" are two families (the ninth new-user pass saw the one cite
+ * the other). One of them cites a memory only beside another shared word ("family home").
+ */
+const GENERIC = new Set(`family kid child children people person friend home house place stuff life job work
+school trip plan kind part bit`.split(/\s+/));
+
 /** CJK characters that join words rather than name things (the engine's cjkGlue, plus verbs of going and wanting). */
 const GLUE = new Set('的了是在我你他她它们吗呢吧啊和与也都就这那有个么什怎哪谁呀啥嘛哦着要去会想能把给让被对到从还很又再才得用户以'.split(''));
 
@@ -74,7 +82,8 @@ function addWord(out, raw) {
 
 /**
  * The terms a statement and a memory share when they name the same thing; empty when the
- * memory is only loosely related. A Latin word is enough ("Tom", "Leeds", "flight"); Chinese
+ * memory is only loosely related. A Latin word is enough ("Tom", "Leeds", "flight") unless it is a
+ * GENERIC one ("family": then two shared words are needed); Chinese
  * needs two bigrams ("芒果过敏"), or a Chinese name inside Latin text ("User's son 小宝 is 5"):
  * one shared bigram is as often a field or a kind of thing ("设计" in "设计大会" and "用 Figma
  * 做设计") as the same thing ("北京"), and a citation that misses beats one that is wrong.
@@ -82,7 +91,8 @@ function addWord(out, raw) {
 export function sharedTopic(statement, memory) {
   const a = topicTerms(statement);
   const shared = [...topicTerms(memory)].filter((t) => a.has(t));
-  const latin = shared.some((t) => !CJK.test(t));
+  const words = shared.filter((t) => !CJK.test(t));
+  const latin = words.some((t) => !GENERIC.has(t)) || words.length >= 2;
   const named = shared.some((t) => embeddedName(statement, t) || embeddedName(memory, t));
   return latin || named || shared.length >= 2 ? shared : [];
 }

@@ -18,6 +18,10 @@ test('TestSharedTopic_case: cited only when a thing is named by both', () => {
     ['en_time_only', "We're driving to St. Ives with Dr. Patel's family next month.", 'User has a dentist appointment next Thursday at 3pm', false],
     ['en_common_word', "I'm vegetarian too.", "User's husband Tom is a vegetarian", true],
     ['en_day_only', 'The gym is closed on Friday.', 'User flies to Lisbon on Friday', false],
+    // The ninth new-user pass: "family" alone cited a memory about another family.
+    ['en_generic_only', "We're driving to St. Ives with Dr. Patel's family next month.", "User's family has a golden retriever named Biscuit", false],
+    ['en_generic_and_name', 'Biscuit needs a walk before the family dinner.', "User's family has a golden retriever named Biscuit", true],
+    ['en_two_generic', 'Our family home is in the city.', "User's family home has a garden", true],
     ['zh_two_bigrams', '我对芒果过敏，帮我记一下。', '用户对芒果过敏', true],
     ['zh_one_bigram', '下周我要去北京出差。', '用户下周三要去北京参加设计大会', false],
     ['zh_time_and_grammar', '下周五我要去上海见客户。', '用户下周三要去北京参加设计大会', false],
