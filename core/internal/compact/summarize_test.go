@@ -180,3 +180,23 @@ func TestCapRunes_cases(t *testing.T) {
 		}
 	}
 }
+
+// TestSummarize_chitChat: a self-introduction is no Goal and the assistant's reactions and
+// canned replies are no Facts (the ninth new-user pass); the user's own statements are.
+func TestSummarize_chitChat(t *testing.T) {
+	got := Summarize(conv(t,
+		"u:I'm Marco, nice to meet you.", "a:Nice to meet you too, Marco!",
+		"u:I have two kids and a dog at home.", "a:That sounds like a busy household.",
+		"u:Can you plan our meals for the week?",
+		"a:Without an LLM this demo only remembers: it cannot translate, summarise or write. Connect one in Settings."), 0)
+	for _, bad := range []string{"Goal: I'm Marco", "too, Marco", "busy household", "Without an LLM", "Connect one"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("summary holds %q:\n%s", bad, got)
+		}
+	}
+	for _, want := range []string{"Goal: I have two kids", "I'm Marco, nice to meet you."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got)
+		}
+	}
+}
