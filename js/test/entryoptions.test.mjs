@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { checkOpenOptions } from '../memory.js';
+import { memcore, rejects } from './helpers.mjs';
 
 const NODE = ['path', 'tierUp']; // js/node.js's own options
 const WORKERD = ['path', 'storage']; // js/workerd.js's
@@ -33,4 +34,14 @@ test('TestEntryOptions_ownOptionAndTypoUnchanged', () => {
   // Control: the same option is accepted by its own entry; a typo names no entry.
   assert.doesNotThrow(() => checkOpenOptions({ path: ':memory:', storage: {} }, WORKERD));
   assert.throws(() => checkOpenOptions({ pth: 'a.db' }, NODE), (e) => e.field === 'pth' && !/entry/.test(e.message));
+});
+
+test('TestEntryOptions_nodeOpenRefusesWorkersStorage', async () => {
+  // Through the installed package's Node entry: the Workers' `storage` is refused before
+  // anything is opened, and the error says where it works.
+  const { open } = await memcore();
+  const e = await rejects(() => open({ path: ':memory:', storage: {} }), 'invalid_argument', 'storage');
+  assert.match(e.message, /Cloudflare Workers entry/);
+  const mem = await open({ path: ':memory:' }); // control: the same open without it works
+  await mem.close();
 });
