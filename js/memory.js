@@ -86,6 +86,22 @@ export function checkNamespace(ns, field = 'namespace') {
 }
 
 /**
+ * Options one runtime's entry has and another's lacks: open() elsewhere names the entry
+ * they belong to, so a user who followed the browser's or the Workers' docs in Node (or
+ * the other way) learns why the option is refused, not only that it is unknown.
+ */
+const OTHER_ENTRY_OPTIONS = Object.freeze({
+  storage: "the Cloudflare Workers entry (js/workerd.js: a SQLite-backed Durable Object's ctx.storage)",
+  fallback: 'the browser entry (js/browser.js, docs/BROWSER.md)',
+  onFallback: 'the browser entry (js/browser.js, docs/BROWSER.md)',
+  wasmURL: 'the browser entry (js/browser.js, docs/BROWSER.md)',
+  workerURL: 'the browser entry (js/browser.js, docs/BROWSER.md)',
+  wasmExecURL: 'the browser entry (js/browser.js, docs/BROWSER.md)',
+  persist: 'the browser entry (js/browser.js, docs/BROWSER.md)',
+  tierUp: 'the Node and browser entries (V8 tier-up; workerd compiles as it does)',
+});
+
+/**
  * Checks the options of open() shared by every runtime and returns them in wire form.
  * known lists the runtime's own extra options (path, tierUp, …) that it checks itself.
  */
@@ -97,7 +113,10 @@ export function checkOpenOptions(options, known) {
   for (const k of Object.keys(options)) {
     // The options there are, in the message: "pth" or "namespce" is then fixed from the
     // error alone (the engine's ops name the field meant the same way).
-    if (!common.includes(k) && !known.includes(k)) throw invalid(k, `unknown option ${JSON.stringify(k)} of open (options: ${[...known, ...common].join(', ')})`);
+    if (!common.includes(k) && !known.includes(k)) {
+      const elsewhere = OTHER_ENTRY_OPTIONS[k] ? `: it is an option of ${OTHER_ENTRY_OPTIONS[k]}, not of this runtime's entry` : '';
+      throw invalid(k, `unknown option ${JSON.stringify(k)} of open${elsewhere} (options: ${[...known, ...common].join(', ')})`);
+    }
   }
   const o = options;
   const out = { namespace: o.namespace === undefined ? 'default' : checkNamespace(o.namespace) };
