@@ -55,14 +55,18 @@ var aboutUserCues = []string{
 	"记得我什么", "知道我什么", "了解我什么", "关于我", "我是谁", "我的情况", "了解我", "记得我",
 }
 
-// isAboutUser reports whether the question asks about the user as a whole. English cues
-// match whole words ("about me", not "about meetings"); CJK ones as substrings.
-func isAboutUser(q string) bool {
+// isAboutUser reports whether the question asks about the user as a whole.
+func isAboutUser(q string) bool { return questionHasCue(q, aboutUserCues) }
+
+// questionHasCue reports whether the question holds one of cues: an English cue as whole words of
+// the normalized question ("about me", not "about meetings"; an apostrophe stays inside a
+// word, "shouldn't you"), a CJK one as a substring.
+func questionHasCue(q string, cues []string) bool {
 	n := text.Normalize(q)
 	words := " " + strings.Join(strings.FieldsFunc(n, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
 	}), " ") + " "
-	for _, c := range aboutUserCues {
+	for _, c := range cues {
 		if c[0] < utf8.RuneSelf {
 			if strings.Contains(words, " "+c+" ") {
 				return true

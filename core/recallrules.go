@@ -4,11 +4,6 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"strings"
-	"unicode"
-	"unicode/utf8"
-
-	"github.com/memcore/memcore/core/internal/text"
 )
 
 // The standing rules for a question about them ("What should you never do?", "我给你定过
@@ -35,22 +30,7 @@ var aboutRulesCues = []string{
 }
 
 // isAboutRules reports whether q asks about the user's standing rules for the agent.
-func isAboutRules(q string) bool {
-	n := text.Normalize(q)
-	words := " " + strings.Join(strings.FieldsFunc(n, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	}), " ") + " "
-	for _, c := range aboutRulesCues {
-		if c[0] < utf8.RuneSelf {
-			if strings.Contains(words, " "+c+" ") {
-				return true
-			}
-		} else if strings.Contains(n, c) {
-			return true
-		}
-	}
-	return false
-}
+func isAboutRules(q string) bool { return questionHasCue(q, aboutRulesCues) }
 
 // ruleMemories lists the namespace's live rule memories for a rules question: the most
 // important first, the newest among equals (List's order).
