@@ -3,11 +3,10 @@
 // blocked by another process fails with the documented storage error. No time is asserted
 // (the machine is shared); the wait is reported as a diagnostic.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { memcore, rejects, spawnFixture, tempDir, until } from './helpers.mjs';
+import { frozenLockHolder, memcore, rejects, tempDir } from './helpers.mjs';
 
 const { open, MemcoreError } = await memcore();
 
@@ -23,22 +22,12 @@ describe('busyTimeoutMs', () => {
 
   test('a write blocked by another process fails with storage "database is locked" after the given wait, and works once the lock is free', { timeout: 120_000 }, async (t) => {
     const file = path.join(tempDir(t), 'busy.db');
-    const lock = `${file}.lock`;
     const mem = await open({ path: file, busyTimeoutMs: 200 });
     await mem.remember({ content: 'before the other process' });
 
     // The other handle: a process that writes batches in a loop, frozen while it holds
     // the file's lock.
-    const { child, lines, exit } = spawnFixture('batch.mjs', [file, 'child', 'loop']);
-    await lines(1);
-    await until(() => {
-      try {
-        return fs.readFileSync(lock, 'utf8') === String(child.pid);
-      } catch {
-        return false;
-      }
-    }, { ms: 1, timeout: 60_000 });
-    child.kill('SIGSTOP');
+    const { child, exit } = await frozenLockHolder(file);
     try {
       const start = Date.now();
       const err = await mem.remember({ content: 'while the other process holds the lock' }).then(

@@ -178,3 +178,28 @@ export async function rejects(fn, code, field) {
   if (typeof err.message !== 'string' || err.message.length === 0) throw new Error('a MemcoreError has a message');
   return err;
 }
+
+/**
+ * Starts a process that writes batches into file in a loop (fixtures/batch.mjs) and
+ * freezes it (SIGSTOP) while it holds the file's dot-lock, checked again after the stop so
+ * that a lock released in between is not taken for held. Returns {child, exit}; the
+ * caller kills the child (SIGKILL) when done.
+ */
+export async function frozenLockHolder(file) {
+  const lock = `${file}.lock`;
+  const { child, lines, exit } = spawnFixture('batch.mjs', [file, 'child', 'loop']);
+  await lines(1);
+  const holds = () => {
+    try {
+      return fs.readFileSync(lock, 'utf8') === String(child.pid);
+    } catch {
+      return false;
+    }
+  };
+  for (;;) {
+    await until(holds, { ms: 1, timeout: 60_000 });
+    child.kill('SIGSTOP');
+    if (holds()) return { child, exit };
+    child.kill('SIGCONT');
+  }
+}

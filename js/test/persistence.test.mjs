@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { memcore, runFixture, spawnFixture, tempDir, until } from './helpers.mjs';
+import { frozenLockHolder, memcore, runFixture, spawnFixture, tempDir, until } from './helpers.mjs';
 
 const { open, MemcoreError } = await memcore();
 
@@ -155,16 +155,7 @@ describe('locking across processes', () => {
     const mem = await open({ path: file });
     await mem.remember({ content: 'before the other process' });
 
-    const { child, lines, exit } = spawnFixture('batch.mjs', [file, 'child', 'loop']);
-    await lines(1);
-    await until(() => {
-      try {
-        return fs.readFileSync(lock, 'utf8') === String(child.pid);
-      } catch {
-        return false;
-      }
-    }, { ms: 1, timeout: 60_000 });
-    child.kill('SIGSTOP'); // frozen while it holds the lock
+    const { child, exit } = await frozenLockHolder(file); // frozen while it holds the lock
     try {
       const err = await mem.remember({ content: 'while the other process holds the lock' }).then(
         () => null,
