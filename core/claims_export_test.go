@@ -71,13 +71,7 @@ func TestClaimsExport_nextOpSameAfterImport(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			clk := &fakeClock{now: time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)}
 			open := func(name string) *core.Namespace {
-				e, err := core.Open(ctx, core.Options{Path: filepath.Join(t.TempDir(), name), Clock: clk.Now, Complete: failing})
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { e.Close() })
-				ns, _ := e.Namespace("default")
-				return ns
+				return openDefaultAt(t, name, core.Options{Clock: clk.Now, Complete: failing})
 			}
 			src := open("src.db")
 			c.prepare(t, src, clk)
@@ -107,13 +101,7 @@ func TestClaimsExport_notCarried(t *testing.T) {
 	clk := &fakeClock{now: time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)}
 	failing := func(context.Context, core.Completion) (string, error) { return "", errors.New("LLM down") }
 	open := func(name string) *core.Namespace {
-		e, err := core.Open(ctx, core.Options{Path: filepath.Join(t.TempDir(), name), Clock: clk.Now, Complete: failing, Embed: fakeEmbed(nil)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { e.Close() })
-		ns, _ := e.Namespace("default")
-		return ns
+		return openDefaultAt(t, name, core.Options{Clock: clk.Now, Complete: failing, Embed: fakeEmbed(nil)})
 	}
 	src := open("src.db")
 	if _, err := src.AppendTurns(ctx, "s1", nsTurns(nsShared())); err != nil {
@@ -164,4 +152,21 @@ func TestClaimsExport_notCarried(t *testing.T) {
 	if got := look(dst); got != (seen{}) {
 		t.Errorf("after an import: %+v; GLUE.md says vectors, the queue and the frozen snapshot are not exported", got)
 	}
+}
+
+// openDefaultAt opens a file database named name in a test's temporary directory with
+// opts (Path is set here) and returns its "default" namespace, closed when the test ends.
+func openDefaultAt(t *testing.T, name string, opts core.Options) *core.Namespace {
+	t.Helper()
+	opts.Path = filepath.Join(t.TempDir(), name)
+	e, err := core.Open(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	ns, err := e.Namespace("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ns
 }
