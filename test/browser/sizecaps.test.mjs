@@ -1,0 +1,70 @@
+// The size caps of restore and import in the browser entry, at the default limits
+// (64 MiB a request): the page sends a snapshot to its worker as base64 inside the JSON
+// request, so restore carries at most ¾ of it (about 48 MiB); an import's JSON Lines go
+// inside one request too. Over the cap: too_large on data, a message that says what to
+// do, and nothing changed. Node's binary path: js/test/sizecaps.test.mjs.
+//
+//   cd test/browser && node --test --test-concurrency=1 sizecaps.test.mjs
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, test } from 'node:test';
+
+import { launch, serve, tempDir } from './helpers.mjs';
+
+let server;
+let origin;
+let b;
+const profileDir = tempDir('memcore-chromium-sizecaps-');
+
+before(async () => {
+  ({ server, origin } = await serve({ port: 0 }));
+  b = await launch(profileDir);
+});
+
+after(async () => {
+  await b?.context.close();
+  server?.close();
+  fs.rmSync(profileDir, { recursive: true, force: true });
+});
+
+test('restore and import over the request cap: too_large on data, nothing changed', { timeout: 5 * 60_000 }, async () => {
+  const p = b.page;
+  await p.goto(`${origin}/test/browser/fixtures/page.html`);
+  await p.waitForFunction(() => document.title === 'ready');
+  const r = await p.evaluate(async () => {
+    const MiB = 1 << 20;
+    const mem = await window.memcore.open({ path: 'caps/agent.db' });
+    await mem.remember({ content: 'still here' });
+    const attempt = async (fn) => {
+      try {
+        await fn();
+        return 'ok';
+      } catch (err) {
+        return { code: err.code, field: err.field, message: err.message };
+      }
+    };
+    const out = {
+      max: window.memcore.DEFAULT_LIMITS.maxRequestBytes,
+      // ¾ of 64 MiB is 48 MiB: a page more is refused for its size, a page less is read.
+      restoreOver: await attempt(() => mem.restore(new Uint8Array(48 * MiB + 4096))),
+      restoreUnder: await attempt(() => mem.restore(new Uint8Array(48 * MiB - 4096))),
+    };
+    const line = JSON.stringify({ kind: 'memory', content: 'x'.repeat(1000) });
+    out.importOver = await attempt(() => mem.import(`${line}\n`.repeat(Math.ceil((64 * MiB) / line.length))));
+    out.memories = (await mem.stats()).memories;
+    await mem.close();
+    return out;
+  });
+  assert.equal(r.max, 64 * 1024 * 1024);
+  assert.equal(r.restoreOver.code, 'too_large', JSON.stringify(r.restoreOver));
+  assert.equal(r.restoreOver.field, 'data');
+  assert.match(r.restoreOver.message, /the limit is 67108864 \(limits\.maxRequestBytes\) for the whole restore request; a snapshot restored as base64 is at most ¾ of that/);
+  assert.equal(r.restoreUnder.code, 'invalid_argument', JSON.stringify(r.restoreUnder));
+  assert.equal(r.restoreUnder.field, 'data');
+  assert.equal(r.importOver.code, 'too_large', JSON.stringify(r.importOver));
+  assert.equal(r.importOver.field, 'data');
+  assert.match(r.importOver.message, /for the whole import request: import one namespace at a time/);
+  assert.equal(r.memories, 1, 'nothing changed');
+  assert.deepEqual(b.errors, []);
+});
