@@ -68,3 +68,48 @@ test('restore and import over the request cap: too_large on data, nothing change
   assert.equal(r.memories, 1, 'nothing changed');
   assert.deepEqual(b.errors, []);
 });
+
+test('a batch that does not fit the storage quota: storage error, none of the batch written, every earlier batch kept', { timeout: 5 * 60_000 }, async () => {
+  const p = await b.context.newPage();
+  await p.goto(`${origin}/test/browser/fixtures/page.html`);
+  await p.waitForFunction(() => document.title === 'ready');
+  await p.evaluate(async () => {
+    window.mem = await window.memcore.open({ path: 'quota-batch/agent.db' });
+  });
+  const cdp = await b.context.newCDPSession(p);
+  const { usage } = await p.evaluate(() => navigator.storage.estimate());
+  // Room for a few batches of 20 memories of 4 KB (80 KB each) beyond what the origin holds.
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 400_000 });
+  try {
+    const r = await p.evaluate(async () => {
+      const big = 'x'.repeat(4000);
+      let batches = 0;
+      for (let i = 0; i < 200; i++) {
+        try {
+          await window.mem.remember(Array.from({ length: 20 }, (_, j) => ({ content: `batch ${i} memory ${j} ${big}` })));
+          batches++;
+        } catch (err) {
+          const now = (await window.mem.stats()).memories;
+          await window.mem.close().catch(() => {});
+          window.mem = await window.memcore.open({ path: 'quota-batch/agent.db' });
+          const reopened = (await window.mem.stats()).memories;
+          const failedBatch = (await window.mem.list({ limit: 500 })).memories.filter((m) => m.content.startsWith(`batch ${i} `)).length;
+          return { batches, error: { code: err.code, message: err.message }, now, reopened, failedBatch };
+        }
+      }
+      return { batches, error: null };
+    });
+    assert.ok(r.error, `no error after ${r.batches} batches of 80 KB under a 400 KB quota`);
+    assert.ok(r.batches > 0, 'something fitted');
+    assert.equal(r.error.code, 'storage');
+    assert.match(r.error.message, /the storage is full .*nothing was written/);
+    assert.equal(r.now, 20 * r.batches, 'only whole batches, before and after the failed one');
+    assert.equal(r.reopened, 20 * r.batches, 'after closing and opening again');
+    assert.equal(r.failedBatch, 0, 'none of the failed batch');
+  } finally {
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+  }
+  await p.evaluate(() => window.mem.close());
+  await p.close();
+  assert.deepEqual(b.errors, []);
+});
