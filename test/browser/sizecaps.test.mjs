@@ -113,3 +113,34 @@ test('a batch that does not fit the storage quota: storage error, none of the ba
   await p.close();
   assert.deepEqual(b.errors, []);
 });
+
+test('snapshot of a database over ¾ of maxRequestBytes: too_large saying what to do; under it, it round-trips', { timeout: 5 * 60_000 }, async () => {
+  const p = await b.context.newPage();
+  await p.goto(`${origin}/test/browser/fixtures/page.html`);
+  await p.waitForFunction(() => document.title === 'ready');
+  const r = await p.evaluate(async () => {
+    const limits = { maxRequestBytes: 400_000 };
+    const mem = await window.memcore.open({ path: 'caps/snap.db', limits });
+    await mem.remember({ content: 'small at first' });
+    const small = await mem.snapshot();
+    const big = 'x'.repeat(4000);
+    for (let i = 0; i < 40; i++) await mem.remember({ content: `memory ${i} ${big}` });
+    let over = null;
+    try {
+      await mem.snapshot();
+    } catch (err) {
+      over = { code: err.code, field: err.field, message: err.message };
+    }
+    const restored = await mem.restore(small);
+    const n = (await mem.stats()).memories;
+    await mem.close();
+    return { small: small.length, over, restored: restored.memories, n };
+  });
+  assert.ok(r.small < 299_232, `the small snapshot is ${r.small} bytes`);
+  assert.equal(r.over?.code, 'too_large', JSON.stringify(r.over));
+  assert.match(r.over.message, /as base64 it would not fit in one restore request \(limits\.maxRequestBytes is 400000, so at most 299232 bytes\): open the engine with a larger maxRequestBytes/);
+  assert.equal(r.restored, 1);
+  assert.equal(r.n, 1);
+  assert.deepEqual(b.errors, []);
+  await p.close();
+});
