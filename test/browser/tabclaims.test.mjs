@@ -64,8 +64,10 @@ describe('several tabs: the claims', () => {
     assert.equal(await openIn(c, 'claims/ns.db', { namespace: 'bob' }), false);
     const aliceId = (await attempt(a, "return (await mem.remember({ content: 'Alice keeps bees 养蜂' })).id")).value;
     const bobId = (await attempt(c, "return (await mem.remember({ content: 'Bob keeps bees too 养蜂' })).id")).value;
+    // Only alice has a turn about bees: bob's tab must not find it.
+    await attempt(a, "await mem.appendTurns('s1', [{ role: 'user', content: 'I keep bees on the roof' }]);");
     // Each namespace sees its own memory only, through every read, from either tab.
-    for (const [p, own, other] of [[a, aliceId, bobId], [c, bobId, aliceId]]) {
+    for (const [p, own, other, turns] of [[a, aliceId, bobId, 1], [c, bobId, aliceId, 0]]) {
       const r = await attempt(p, `
         const ids = (await mem.list()).memories.map((m) => m.id);
         const hits = (await mem.recall('bees 养蜂')).map((h) => h.memory.id);
@@ -75,7 +77,7 @@ describe('several tabs: the claims', () => {
         let forget = null;
         try { await mem.forget(arg); } catch (err) { forget = err.code; }
         return { ids, hits, turns, get, forget, n: (await mem.stats()).memories };`, other);
-      assert.deepEqual(r.value, { ids: [own], hits: [own], turns: 0, get: 'not_found/id', forget: 'not_found', n: 1 });
+      assert.deepEqual(r.value, { ids: [own], hits: [own], turns, get: 'not_found/id', forget: 'not_found', n: 1 });
     }
     // A view of alice's namespace in the other tab sees alice's next write at once.
     const seen = await c.evaluate(async () => {
