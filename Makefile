@@ -58,15 +58,16 @@ $(EDGE)/node_modules/.package-lock.json: $(EDGE)/package.json $(EDGE)/package-lo
 ## test-browser: the web demo and the browser entry in headless Chromium (Debian's
 ## chromium, installed when missing, driven by playwright-core from test/browser): a memory
 ## survives reload and restart, forget, a 2-character Chinese query, OPFS crash safety,
-## several tabs on one database (tabs.test.mjs), a full quota, the no-OPFS fallback, no
-## console errors; prints where the screenshots are.
+## several tabs on one database (tabs.test.mjs, tabclaims.test.mjs), a full quota, the
+## size caps of restore and import (sizecaps.test.mjs), the no-OPFS fallback, no console
+## errors; prints where the screenshots are.
 ## Flags and details: DEVELOPERS.md.
 BROWSER_TEST := test/browser
 CHROMIUM     ?= /usr/bin/chromium
 .PHONY: test-browser bench-browser web-demo chromium
 test-browser: $(BROWSER_TEST)/node_modules/.package-lock.json chromium
 	$(GO) run ./cmd/wasmbuild -targets js -q >/dev/null
-	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs tabs.test.mjs glue.test.mjs crash.test.mjs replies.test.mjs firstvisit.test.mjs
+	cd $(BROWSER_TEST) && CHROMIUM=$(CHROMIUM) node --test --test-concurrency=1 e2e.test.mjs tabs.test.mjs tabclaims.test.mjs sizecaps.test.mjs glue.test.mjs crash.test.mjs replies.test.mjs firstvisit.test.mjs
 
 ## bench-browser: fetch+compile+instantiate, open → first recall, ingest of 1k and 10k,
 ## recall p50/p95 and the OPFS file's size in Chromium, beside Node and native Go in the

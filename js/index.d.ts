@@ -1261,6 +1261,8 @@ export interface OpenOptions {
    * milliseconds (1 to 300,000; default 5,000): then it fails with a `storage` MemcoreError,
    * "database is locked", having written nothing. Longer for several Node processes on one
    * file, shorter where an answer now beats one later (docs/RELIABILITY.md "Lock waits").
+   * In a browser the lock is another connection's in the owner tab's worker, which no call
+   * holds across a wait in practice (docs/BROWSER.md "Several tabs").
    */
   busyTimeoutMs?: number;
   /** Open an existing file without writing to it. */
@@ -1531,7 +1533,9 @@ export class Memory {
    * `data` is a Uint8Array (a Buffer), an ArrayBuffer or any other view of bytes.
    * @throws `invalid_argument` (field `data`) for anything but bytes, or bytes that are not
    * a usable memcore snapshot; `unsupported` (field `data`) for a newer memcore's snapshot,
-   * or a read-only database; `too_large` (field `data`) for more than one request carries.
+   * or a read-only database; `too_large` (field `data`) for more than one request carries:
+   * limits.maxRequestBytes (64 MiB by default) in Node and workerd, where the bytes move
+   * beside the JSON; ¾ of it (about 48 MiB) in a browser, where they move as base64 inside it.
    */
   restore(data: ArrayBufferLike | ArrayBufferView): Promise<RestoreResult>;
 

@@ -50,7 +50,7 @@ func (m *Mux) Serve(ctx context.Context, req []byte) []byte {
 func (m *Mux) parse(req []byte) (Request, error) {
 	var r Request
 	if len(req) > m.maxBytes {
-		return r, errs.New(errs.TooLarge, "", "request is %d bytes, the limit is %d", len(req), m.maxBytes)
+		return r, m.tooLarge(req)
 	}
 	if !utf8.Valid(req) {
 		return r, errs.New(errs.InvalidArgument, "", "request is not valid UTF-8")
