@@ -348,7 +348,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 			if notClaimWe.MatchString(head(rest, 48)) {
 				return Fact{}, false
 			}
-		} else if subj == "my" && myThing.MatchString(head(rest, 32)) {
+		} else if subj == "my" && myThing.MatchString(head(rest, 32)) && !(kinNegNeed11(rest) && kinNegEN11.MatchString(head(rest, 80))) {
 			return Fact{}, false
 		} else if strings.HasPrefix(subj, "i") && mayNotClaimEN(head(rest, 64)) && notClaimEN.MatchString(head(rest, 64)) && !effortEN.MatchString(head(rest, 64)) && !checkHabit5EN.MatchString(head(rest, 120)) {
 			return Fact{}, false
@@ -470,6 +470,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		f := classify("用户"+rewriteZH(text), text, remember)
 		f.Confidence -= 0.1
 		return f, true
+	}
+	if hasHan(text) && st.subj != "" && isDirectiveZH11(text) {
+		return directiveRuleZH11(text) // "…，做饭的时候记得别推荐太辣的菜" (directive11.go)
 	}
 	if hasHan(text) && st.subj != "" && !contStop.MatchString(head(text, 24)) && !strings.Contains(text, "你") {
 		if i := strings.Index(text, "我"); i > 0 && objectVerbZH.MatchString(text[:i]) {
