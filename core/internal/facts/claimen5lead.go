@@ -205,6 +205,12 @@ func (st *claimState) claimEN5a(text string, remember, ask bool) (Fact, bool) {
 	if !prefilter {
 		lead = ^0
 	}
+	if st.en && st.last >= 0 && isDigitStart(text) {
+		if fs, ok := ageList11(text, remember); ok {
+			st.more = append(st.more, fs[1:]...) // "…, 41, Welsh, currently …" (agelist11.go)
+			return fs[0], true
+		}
+	}
 	if n := strings.TrimRight(text, ".! "); st.en && st.last >= 0 && len(n) > 0 && len(n) <= 2 && strings.Trim(n, "0123456789") == "" {
 		return classify("User is "+n, "I'm "+n+" years old", remember), true // "…, 23, …" after "I'm …": an age
 	}

@@ -47,6 +47,8 @@ func hereTail(tail string, remember bool) []Fact {
 			out = append(out, classify("User has "+rewriteEN(p, false), p, remember))
 		case len(w) >= 2 && verbAt([]rune(strings.ToLower(p)), 0) && !strings.HasSuffix(first, "ing"):
 			out = append(out, classify("User "+conjugate(first)+" "+rewriteEN(strings.Join(w[1:], " "), false), p, remember))
+		case len(w) == 1 && demonymEN11.MatchString(p):
+			out = append(out, classify("User is "+p, "I'm "+p, remember)) // "…, 41, Welsh" (agelist11.go)
 		case role5EN.MatchString(p) || rolePlaceMay5(p):
 			out = append(out, classify("User is "+article(p), p, remember))
 		}

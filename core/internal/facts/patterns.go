@@ -171,7 +171,7 @@ func initPatterns() {
 			build: profileEN("name", "User's name is %s", 0.9)},
 		{need: words("hi hey greetings hello"), re: re(`^(?i:(?:hi|hello|hey|hiya|greetings)(?:\s+there)?[,!.\s]+)(?i:I'm|I\s+am|this\s+is|it's)\s+(?<x>\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)(?=\s*(?:$|[,.!;]|\s+(?i:and|here|from)` + rb + `))`),
 			build: profileEN("name", "User's name is %s", 0.85)},
-		{need: words("i'm am"), re: re(`^(?i:I'm|I\s+am)\s+(?<x>\p{Lu}\p{Ll}+)(?:,\s+(?i:a|an|the)\s|,\s+(?:I|I'm|I've|my|(?i:nice|pleased|glad)\s+to)\s|\s*[.!]?$)`),
+		{need: words("i'm am"), re: re(`^(?i:I'm|I\s+am)\s+(?<x>\p{Lu}\p{Ll}+)(?:,\s+\d{1,2}(?:,|\s*[.!]?$)|,\s+(?i:a|an|the)\s|,\s+(?:I|I'm|I've|my|(?i:nice|pleased|glad)\s+to)\s|\s*[.!]?$)`),
 			build: profileEN("name", "User's name is %s", 0.8)},
 		{need: words("i'm am as"), re: re(lb + `(?i:I'm|I\s+am|I\s+work\s+as|I'm\s+working\s+as|I\s+am\s+working\s+as)\s+(?:\p{Lu}\p{Ll}+,\s+)?(?<art>(?i:a|an))\s+(?<x>(?i:(?:(?!(?:of|fan|big|huge)` + rb + `)[\w-]+\s+){0,3}?` + jobNoun + `))` + rb),
 			build: profileEN("job", "User is %s", 0.8)},

@@ -31,6 +31,10 @@ func TestExtract_round11(t *testing.T) {
 		{"My daughter won't eat anything green.", []string{"User's daughter won't eat anything green"}, nil},
 		{"My build doesn't start.", nil, nil},
 		{"My package didn't arrive.", nil, nil},
+		// An age, then more appositions, after "I'm <name>": each kept, the name as the name.
+		{"I'm Tom, 41, Welsh, currently working as a plumber in Cardiff", []string{"User's name is Tom", "User is 41", "User is Welsh", "User is currently working as a plumber in Cardiff", "User is based in Cardiff"}, nil},
+		{"I'm Tom, 41.", []string{"User's name is Tom", "User is 41"}, nil},
+		{"Marta here, 52, Welsh, retired nurse", []string{"User's name is Marta", "User is 52", "User is Welsh"}, nil},
 	} {
 		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
 		ok := len(got) == len(tc.want)
