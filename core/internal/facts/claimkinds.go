@@ -63,7 +63,23 @@ var kindCues = func() (out []struct {
 	return out
 }()
 
-// kindOf returns the index in claimKinds of a clause's kind, -1 when none fits.
+// kindWordMin maps each English word of claimKinds to the first kind that lists it: the
+// first kind whose words hold a clause's token is the least of its tokens' entries, one
+// map lookup a token instead of one a token and kind.
+var kindWordMin = func() map[string]int {
+	m := map[string]int{}
+	for i := len(kindCues) - 1; i >= 0; i-- {
+		for w := range kindCues[i].words {
+			m[w] = i
+		}
+	}
+	return m
+}()
+
+// kindOf returns the index in claimKinds of a clause's kind, -1 when none fits: the first
+// kind, in order, one of whose words, prefixes, digits, phrases or Chinese strings the
+// clause holds. The tokens' cues are found first (best); only kinds before best need
+// their phrases and Chinese strings looked for.
 func kindOf(clause string) int {
 	lower := strings.ToLower(clause)
 	toks := strings.FieldsFunc(lower, func(r rune) bool {
@@ -72,23 +88,32 @@ func kindOf(clause string) int {
 	for i, t := range toks {
 		toks[i] = strings.Trim(t, ".") // "Next.js" is one word, not "next"
 	}
-	spaced := " " + strings.Join(toks, " ") + " "
-	han := hasHan(clause)
-	for i, k := range claimKinds {
-		c := &kindCues[i]
-		for _, t := range toks {
-			if c.words[t] {
-				return i
-			}
-			for _, p := range c.prefixes {
+	best := len(claimKinds)
+	for _, t := range toks {
+		if i, ok := kindWordMin[t]; ok && i < best {
+			best = i
+		}
+	tok:
+		for i := 0; i < best; i++ {
+			for _, p := range kindCues[i].prefixes {
 				if strings.HasPrefix(t, p) {
-					return i
+					best = i
+					break tok
 				}
 			}
-			if k.digits && len(t) <= 3 && strings.Trim(t, "0123456789") == "" {
-				return i
+			if claimKinds[i].digits && len(t) <= 3 && strings.Trim(t, "0123456789") == "" {
+				best = i
+				break
 			}
 		}
+	}
+	if best == 0 {
+		return 0
+	}
+	spaced := " " + strings.Join(toks, " ") + " "
+	han := hasHan(clause)
+	for i := 0; i < best; i++ {
+		c := &kindCues[i]
 		for _, p := range c.phrases {
 			if strings.Contains(spaced, p) {
 				return i
@@ -97,6 +122,9 @@ func kindOf(clause string) int {
 		if han && containsAny(clause, c.han) {
 			return i
 		}
+	}
+	if best < len(claimKinds) {
+		return best
 	}
 	return -1
 }
