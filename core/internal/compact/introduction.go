@@ -19,9 +19,3 @@ func IntroductionOnly(s string) bool {
 var introRE = lazyre.New(`(?i)^(?:(?:hi|hello|hey)[\s,!.]*)?(?:i'?m|i am|my name is|my name's|call me|this is)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?` +
 	`(?:[\s,!.~—–-]+(?:(?:it's\s+)?(?:nice|glad|pleased|good)\s+to\s+meet\s+you(?:\s+too)?|here))?[\s,!.~]*$|` +
 	`^(?:你好[，,！!\s]*)?我叫\p{Han}{1,4}(?:[，,！!。\s]*(?:很高兴认识你|幸会))?[，,！!。~\s]*$`)
-
-// leadIntroRE is an introduction that ends a sentence at the head of a longer text ("I'm
-// Ines. I work nights…", "我叫小林。我打算…"): Summarize files it as a fact and starts the
-// Goal after it. "I'm Ines and I want…" goes on in the same sentence and is left whole.
-var leadIntroRE = lazyre.New(`^(?i:i'?m|i am|my name is|my name's|call me)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?[.!]+\s+|` +
-	`^我叫\p{Han}{1,4}[。！!]+\s*`)

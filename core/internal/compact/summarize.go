@@ -158,28 +158,11 @@ func (s *summary) read(m *chat.Message) {
 	user := m.Role == "user"
 	goal := ""
 	if user && len(s.items[secGoal]) == 0 && !NoFinding(txt) && !IntroductionOnly(txt) {
-		// The Goal starts at the message's first sentence that is no greeting, no
-		// introduction and no question to the memory (goalsentence.go), without a greeting
-		// that leads it; a message of only those gives none. goal keeps the sentences as
-		// written, so that the loop below does not file them again.
-		for k, t := range sents {
-			if GreetingOnly(t) || IntroductionOnly(t) || memoryProbe(t) {
-				continue
-			}
-			goal = t
-			if k+1 < len(sents) && utf8.RuneCountInString(goal) < 100 {
-				goal = joinSentences(goal, sents[k+1])
-			}
-			shown := DropGreeting(goal)
-			if m := leadIntroRE.Regexp().FindStringIndex(shown); m != nil && m[1] < len(shown) {
-				// "I'm Ines. I work nights…": short sentences were joined (sentences); the
-				// name is a fact, not the goal.
-				s.add(secFacts, strings.TrimSpace(shown[:m[1]]))
-				shown = shown[m[1]:]
-			}
-			s.addCapped(secGoal, shown, goalMaxChars)
-			break
+		goal = sents[0]
+		if len(sents) > 1 && utf8.RuneCountInString(goal) < 100 {
+			goal = joinSentences(goal, sents[1])
 		}
+		s.addCapped(secGoal, goal, goalMaxChars)
 	}
 	classified, requested := false, false
 	for k, t := range sents {

@@ -200,32 +200,3 @@ func TestSummarize_chitChat(t *testing.T) {
 		}
 	}
 }
-
-// TestSummarize_goalSkipsGreeting: the Goal skips greetings, introductions and questions
-// to the memory at the head of the first user message that says more, as an episode's
-// title does (the eleventh new-user pass found "Goal: Hi, I'm Ines. I work night shifts…").
-func TestSummarize_goalSkipsGreeting(t *testing.T) {
-	cases := []struct {
-		name      string
-		msgs      []string
-		want, not string
-	}{
-		{"sameMessage", []string{"u:Hi, I'm Ines. I work night shifts as a nurse. Can you help me plan the move to Lyon?", "a:Sure."},
-			"Goal: I work night shifts as a nurse. Can you help me plan the move to Lyon?\nFacts:\n- I'm Ines.", "Goal: Hi"},
-		{"greetingMessageFirst", []string{"u:Hello!", "a:Hi!", "u:I'm Ines, nice to meet you.", "a:Nice to meet you.",
-			"u:Hi, my mother is 81 and lives with me.", "a:Noted."},
-			"Goal: My mother is 81 and lives with me.", "Goal: Hi"},
-		{"zh", []string{"u:你好！我叫小林。我打算下个月搬去里昂。", "a:好的。"}, "目标：我打算下个月搬去里昂。", "目标：你好"},
-		{"noAskKeepsFirst", []string{"u:My cat Mochi is 12.", "a:Noted."}, "Goal: My cat Mochi is 12.", "Goal: Noted"},
-		{"memoryProbeIsNoGoal", []string{"u:What do you remember about me?", "a:Little.", "u:Please book the vet for Mochi.", "a:OK."},
-			"Goal: Please book the vet for Mochi.", "Goal: What do you remember"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := Summarize(conv(t, c.msgs...), 0)
-			if !strings.Contains(got, c.want) || strings.Contains(got, c.not) {
-				t.Errorf("want %q, not %q, in:\n%s", c.want, c.not, got)
-			}
-		})
-	}
-}
