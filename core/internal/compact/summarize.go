@@ -158,11 +158,9 @@ func (s *summary) read(m *chat.Message) {
 	user := m.Role == "user"
 	goal := ""
 	if user && len(s.items[secGoal]) == 0 && !NoFinding(txt) && !IntroductionOnly(txt) {
-		goal = sents[0]
-		if len(sents) > 1 && utf8.RuneCountInString(goal) < 100 {
-			goal = joinSentences(goal, sents[1])
+		if goal = goalOf(sents); goal != "" {
+			s.addCapped(secGoal, goal, goalMaxChars)
 		}
-		s.addCapped(secGoal, goal, goalMaxChars)
 	}
 	classified, requested := false, false
 	for k, t := range sents {
