@@ -173,7 +173,7 @@ func (s *summary) read(m *chat.Message) {
 			s.add(secFacts, t) // an allergy is no taste (health.go)
 		case user && (preferenceRE.MatchString(statedPart(t, question)) || instructionRE.MatchString(t)):
 			s.add(secPreferences, t) // even when the goal says it too: it must survive
-		case goal != "" && strings.Contains(goal, t):
+		case goal != "" && strings.Contains(goal, DropGreeting(t)):
 			continue
 		case question:
 			if user && !requested && goal == "" {
