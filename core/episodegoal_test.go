@@ -33,3 +33,16 @@ func TestEndSession_goal(t *testing.T) {
 		}
 	}
 }
+
+// TestEndSession_summaryGoal: the episode's summary (compact.Summarize) starts its Goal line
+// without the greeting, and holds the request (the eleventh new-user pass: "Goal: Hi! I'm
+// Noor. I work night shifts as a nurse." was the summary of a session titled by its
+// request); the goal's sentences are not repeated under Facts. "Hi! I'm Noor." is one
+// sentence to the summary (short ones are joined), so the name stays in the goal.
+func TestEndSession_summaryGoal(t *testing.T) {
+	r, _ := endedEpisode(t, [][2]string{{"user", "Hi! I'm Noor. I work night shifts as a nurse. Can you suggest three easy dinners?"}, {"assistant", "Sure."}})
+	want := "Goal: I'm Noor. I work night shifts as a nurse. Can you suggest three easy dinners?"
+	if r.Episode.Summary != want {
+		t.Errorf("summary %q; want %q", r.Episode.Summary, want)
+	}
+}

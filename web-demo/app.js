@@ -448,9 +448,12 @@ async function sendMessage(text) {
       if (!isQuestion(text)) related = (await nearThisMessage(text, related)).slice(0, 2);
       reply = localReply(text, related);
     }
-    addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content, origin }) => ({ type, content, origin })) });
-    await mem.appendTurns(session, [{ role: 'assistant', content: reply }]);
-    await extract(ui);
+    const ai = addMessage({ role: 'assistant', content: reply, recalled: related.map(({ type, content, origin, id }) => ({ type, content, origin, id })) });
+    const superseded = await extract(ui);
+    // The reply was made before extraction: a memory this very message replaced ("Actually
+    // I moved to Lyon, not Lille.") is not cited under it as "this reminds me of".
+    if (local) dropReplaced(ai, text, superseded);
+    await mem.appendTurns(session, [{ role: 'assistant', content: messages[ai].content }]);
   } catch (err) {
     addMessage({ role: 'system', content: errorText(err) });
   } finally {
@@ -549,6 +552,22 @@ async function extract(latest) {
     chip(at ?? latest, `${t('remembered')}: ${memory.type}`, memory.content, memory);
   }
   markSuperseded(r.superseded, r.memories);
+  saveTranscript();
+  renderMessages();
+  return r.superseded || [];
+}
+
+/**
+ * Drops from a local reply the recalled memories that the message it answers replaced,
+ * and when none is left says only "Got it." (the eleventh new-user pass found a correction
+ * answered "This reminds me of:" and the very fact it corrected).
+ */
+function dropReplaced(ai, text, superseded) {
+  const gone = new Set(superseded.map(({ id }) => id));
+  const m = messages[ai];
+  if (!gone.size || !m.recalled?.some((r) => gone.has(r.id))) return;
+  m.recalled = m.recalled.filter((r) => !gone.has(r.id));
+  m.content = localReply(text, m.recalled);
   saveTranscript();
   renderMessages();
 }

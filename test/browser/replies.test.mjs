@@ -207,3 +207,30 @@ test('TestDemoEpisode_title: an episode is listed under its title, which is no g
   }
   assert.deepEqual(b.errors, [], 'console errors');
 });
+
+// The eleventh new-user pass: "Actually I moved to Lyon, not Lille." was answered "Got it.
+// This reminds me of: User lives in Lille…" — the reply was made before extraction replaced
+// that memory with the correction. A memory this very message replaced is not cited under
+// its reply.
+test('TestDemoReplies_correction: a correction does not cite the memory it replaced', { timeout: 10 * 60_000 }, async () => {
+  const own = tempDir('memcore-chromium-');
+  const b = await launch(own);
+  try {
+    await b.page.goto(demo);
+    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
+    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+    await say(b.page, "I'm a nurse on night shifts.");
+    await say(b.page, 'I live in Lille with my cat Pistache.');
+    await say(b.page, "I'm allergic to shellfish, by the way.");
+    await b.page.waitForFunction(() => [...document.querySelectorAll('#memory-list .memory .content')].some((e) => /Lille/.test(e.textContent)), null, { timeout: 60_000 });
+    const r = await say(b.page, 'Actually I moved to Lyon, not Lille.');
+    for (const x of r.items) assert.ok(!/lives in Lille/.test(x), `the reply cites the memory it replaced: ${x}`);
+    assert.equal(r.text.trim(), 'Got it.', `reply: ${r.text}`);
+    const listed = await b.page.locator('#memory-list .memory .content').allTextContents();
+    assert.ok(listed.some((x) => /Lyon/.test(x)) && !listed.some((x) => /lives in Lille/.test(x)), `listed: ${listed}`);
+  } finally {
+    await b.context.close();
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+  assert.deepEqual(b.errors, [], 'console errors');
+});

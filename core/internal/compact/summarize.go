@@ -158,11 +158,9 @@ func (s *summary) read(m *chat.Message) {
 	user := m.Role == "user"
 	goal := ""
 	if user && len(s.items[secGoal]) == 0 && !NoFinding(txt) && !IntroductionOnly(txt) {
-		goal = sents[0]
-		if len(sents) > 1 && utf8.RuneCountInString(goal) < 100 {
-			goal = joinSentences(goal, sents[1])
+		if goal = goalOf(sents); goal != "" {
+			s.addCapped(secGoal, goal, goalMaxChars)
 		}
-		s.addCapped(secGoal, goal, goalMaxChars)
 	}
 	classified, requested := false, false
 	for k, t := range sents {
@@ -175,7 +173,7 @@ func (s *summary) read(m *chat.Message) {
 			s.add(secFacts, t) // an allergy is no taste (health.go)
 		case user && (preferenceRE.MatchString(statedPart(t, question)) || instructionRE.MatchString(t)):
 			s.add(secPreferences, t) // even when the goal says it too: it must survive
-		case goal != "" && strings.Contains(goal, t):
+		case goal != "" && strings.Contains(goal, DropGreeting(t)):
 			continue
 		case question:
 			if user && !requested && goal == "" {
