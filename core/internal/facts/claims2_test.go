@@ -108,12 +108,21 @@ func TestToolItems_case(t *testing.T) {
 // in order, each containing its substring (nil: no fact).
 func checkFacts(t *testing.T, text string, want []string) {
 	t.Helper()
+	checkFactsNot(t, text, want, nil)
+}
+
+// checkFactsNot is checkFacts where, besides, no fact may contain a string of not.
+func checkFactsNot(t *testing.T, text string, want, not []string) {
+	t.Helper()
 	got := Extract([]Message{{Role: "user", Text: text}}, Options{MinMessages: 1}).Facts
 	ok := len(got) == len(want)
 	for i := 0; ok && i < len(got); i++ {
 		ok = strings.Contains(got[i].Content, want[i])
+		for _, n := range not {
+			ok = ok && !strings.Contains(got[i].Content, n)
+		}
 	}
 	if !ok {
-		t.Errorf("%q: got %+v, want %q", text, got, want)
+		t.Errorf("%q: got %+v, want %q (none holding %q)", text, got, want, not)
 	}
 }

@@ -1,9 +1,6 @@
 package facts
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestExtract_round11 pins the eleventh round's new-user misses (FACTS.md "Eleventh
 // round"): a directive clause after a claim is the user's rule, never a claim about the
@@ -36,16 +33,6 @@ func TestExtract_round11(t *testing.T) {
 		{"I'm Tom, 41.", []string{"User's name is Tom", "User is 41"}, nil},
 		{"Marta here, 52, Welsh, retired nurse", []string{"User's name is Marta", "User is 52", "User is Welsh"}, nil},
 	} {
-		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
-		ok := len(got) == len(tc.want)
-		for i := 0; ok && i < len(got); i++ {
-			ok = strings.Contains(got[i].Content, tc.want[i])
-			for _, n := range tc.notIn {
-				ok = ok && !strings.Contains(got[i].Content, n)
-			}
-		}
-		if !ok {
-			t.Errorf("%q: got %+v, want %q (none holding %q)", tc.text, got, tc.want, tc.notIn)
-		}
+		checkFactsNot(t, tc.text, tc.want, tc.notIn)
 	}
 }
