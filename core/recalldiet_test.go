@@ -66,3 +66,22 @@ func TestRecall_dentistAcrossLanguages(t *testing.T) {
 		}
 	}
 }
+
+// A budget or a medication said in Chinese is found by an English question, and the other
+// way round (lexicon: 预算 / budget, 吃药 / medication). Found in the eleventh new-user pass:
+// "monthly budget" did not find 预算.
+func TestRecall_budgetAndMedicationAcrossLanguages(t *testing.T) {
+	_, ns, _ := cxOpen(t, core.Options{})
+	rememberContents(t, ns, "用户每月预算1800欧元", "用户的爸爸每天吃三次药", "User works as a nurse in Boston",
+		"User's monthly budget for groceries is 400 euros")
+	for _, tt := range []struct{ query, want string }{
+		{"What is my monthly budget?", "预算"},
+		{"What medication does my dad take?", "吃三次药"},
+		{"我的预算是多少？", "groceries"},
+	} {
+		got := recallContents(t, ns, tt.query)
+		if all := strings.Join(got, " | "); !strings.Contains(all, tt.want) || strings.Contains(all, "nurse") {
+			t.Errorf("recall(%q) = %q: want %q, not the nurse", tt.query, got, tt.want)
+		}
+	}
+}

@@ -85,6 +85,10 @@ var lexiconSource = []string{
 	"牙医|看牙|dentist|dentists",
 	"护照|passport|passports",
 	"生病|病|发烧|感冒|sick|ill",
+	// Twelfth round, new users: "What's my monthly budget?" did not find "我每月预算1800欧元",
+	// nor "what medication does my dad take?" "我爸每天吃三次左旋多巴".
+	"预算|budget|budgets",
+	"吃药|服药|用药|药物|medication|medications|medicine|medicines|meds",
 	// Feelings, and what people go through, said one way in a conversation and another
 	// in the memory of it ("我好难过" / "感到非常失望"). Chinese only: English words here
 	// would expand English questions into Chinese and so turn on searchTurns' feedback

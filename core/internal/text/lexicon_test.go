@@ -31,6 +31,9 @@ func TestExpandTerms_cases(t *testing.T) {
 		{"drawing", "他们总是说我的画画不好", []string{"绘画", "美术", "素描"}, nil},
 		{"a pet finds pets, one way", "我想养一只宠物", []string{"狗", "猫", "乌龟"}, nil},
 		{"a cat does not find dogs", "我们家的猫生病了", []string{"发烧", "感冒"}, []string{"狗", "宠物"}},
+		{"budget into chinese", "What's my monthly budget?", []string{"预算"}, nil},
+		{"预算 into english", "我的预算是多少", []string{"budget"}, nil},
+		{"medication into chinese", "what medication does my dad take", []string{"吃药", "药物", "爸爸"}, nil},
 		{"feelings stay chinese", "I felt sad and lonely", nil, []string{"难过", "孤单"}},
 	}
 	for _, tt := range tests {
