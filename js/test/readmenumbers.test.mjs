@@ -1,5 +1,5 @@
 // The numbers js/README.md states for open's options and limits are the code's
-// (js/memory.js): a doc line that drifts from its constant fails here. Reads the files
+// (js/options.js): a doc line that drifts from its constant fails here. Reads the files
 // only; no wasm is loaded.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,11 +8,11 @@ import { test } from 'node:test';
 import { DEFAULT_CALLBACK_TIMEOUT_MS, DEFAULT_LIMITS } from '../memory.js';
 
 const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const src = fs.readFileSync(new URL('../memory.js', import.meta.url), 'utf8');
+const src = fs.readFileSync(new URL('../options.js', import.meta.url), 'utf8');
 const num = (s) => Number(s.replace(/[,_]/g, ''));
 const constant = (name) => {
   const m = src.match(new RegExp(`const ${name} = ([\\d_]+);`));
-  assert.ok(m, `${name} is declared in memory.js`);
+  assert.ok(m, `${name} is declared in options.js`);
   return num(m[1]);
 };
 const row = (option) => {

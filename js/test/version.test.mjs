@@ -85,7 +85,7 @@ describe('tables copied from the engine', () => {
       await assert.rejects(call(mem), (e) => e.code === code, k);
       await mem.close();
     }
-    const shim = read('js/memory.js');
+    const shim = read('js/options.js');
     for (const [js, key] of Object.entries(wire)) assert.ok(shim.includes(`${js}: '${key}'`), `WIRE_LIMITS.${js} = '${key}'`);
   });
 });

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 
 import { chromium } from 'playwright-core';
 
@@ -54,4 +55,36 @@ export async function launch(userDataDir) {
   context.on('weberror', (e) => errors.push(`uncaught: ${e.error()?.stack || e.error()}`));
   const page = context.pages()[0] || (await context.newPage());
   return { context, page, errors, logs };
+}
+
+/**
+ * The setup several test files share: registers node:test hooks that, before the file's
+ * tests, start web-demo/serve.mjs on a free port and launch Chromium on a fresh profile
+ * (prefix names its temporary directory), and after them close both and remove the profile.
+ * Returns an object whose origin and b (launch()'s result) are set once before has run.
+ */
+export function browserSuite(prefix) {
+  const env = { server: undefined, origin: undefined, b: undefined, profileDir: tempDir(prefix) };
+  before(async () => {
+    ({ server: env.server, origin: env.origin } = await serve({ port: 0 }));
+    env.b = await launch(env.profileDir);
+  });
+  after(async () => {
+    await env.b?.context.close();
+    env.server?.close();
+    fs.rmSync(env.profileDir, { recursive: true, force: true });
+  });
+  return env;
+}
+
+/**
+ * Opens a new tab of env's browser on the test page (fixtures/page.html) and waits until its
+ * script is ready; init, when given, runs in the tab before any of its scripts.
+ */
+export async function fixtureTab(env, init) {
+  const p = await env.b.context.newPage();
+  if (init) await p.addInitScript(init);
+  await p.goto(`${env.origin}/test/browser/fixtures/page.html`);
+  await p.waitForFunction(() => document.title === 'ready');
+  return p;
 }

@@ -7,30 +7,15 @@
 //   cd test/browser && node --test --test-concurrency=1 sizecaps.test.mjs
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { launch, serve, tempDir } from './helpers.mjs';
+import { browserSuite, fixtureTab } from './helpers.mjs';
 
-let server;
-let origin;
-let b;
-const profileDir = tempDir('memcore-chromium-sizecaps-');
-
-before(async () => {
-  ({ server, origin } = await serve({ port: 0 }));
-  b = await launch(profileDir);
-});
-
-after(async () => {
-  await b?.context.close();
-  server?.close();
-  fs.rmSync(profileDir, { recursive: true, force: true });
-});
+const env = browserSuite('memcore-chromium-sizecaps-');
 
 test('restore and import over the request cap: too_large on data, nothing changed', { timeout: 5 * 60_000 }, async () => {
-  const p = b.page;
-  await p.goto(`${origin}/test/browser/fixtures/page.html`);
+  const p = env.b.page;
+  await p.goto(`${env.origin}/test/browser/fixtures/page.html`);
   await p.waitForFunction(() => document.title === 'ready');
   const r = await p.evaluate(async () => {
     const MiB = 1 << 20;
@@ -66,20 +51,18 @@ test('restore and import over the request cap: too_large on data, nothing change
   assert.equal(r.importOver.field, 'data');
   assert.match(r.importOver.message, /for the whole import request: import one namespace at a time/);
   assert.equal(r.memories, 1, 'nothing changed');
-  assert.deepEqual(b.errors, []);
+  assert.deepEqual(env.b.errors, []);
 });
 
 test('a batch that does not fit the storage quota: storage error, none of the batch written, every earlier batch kept', { timeout: 5 * 60_000 }, async () => {
-  const p = await b.context.newPage();
-  await p.goto(`${origin}/test/browser/fixtures/page.html`);
-  await p.waitForFunction(() => document.title === 'ready');
+  const p = await fixtureTab(env);
   await p.evaluate(async () => {
     window.mem = await window.memcore.open({ path: 'quota-batch/agent.db' });
   });
-  const cdp = await b.context.newCDPSession(p);
+  const cdp = await env.b.context.newCDPSession(p);
   const { usage } = await p.evaluate(() => navigator.storage.estimate());
   // Room for a few batches of 20 memories of 4 KB (80 KB each) beyond what the origin holds.
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 400_000 });
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.origin, quotaSize: usage + 400_000 });
   try {
     const r = await p.evaluate(async () => {
       const big = 'x'.repeat(4000);
@@ -107,17 +90,15 @@ test('a batch that does not fit the storage quota: storage error, none of the ba
     assert.equal(r.reopened, 20 * r.batches, 'after closing and opening again');
     assert.equal(r.failedBatch, 0, 'none of the failed batch');
   } finally {
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.origin });
   }
   await p.evaluate(() => window.mem.close());
   await p.close();
-  assert.deepEqual(b.errors, []);
+  assert.deepEqual(env.b.errors, []);
 });
 
 test('snapshot of a database over ¾ of maxRequestBytes: too_large saying what to do; under it, it round-trips', { timeout: 5 * 60_000 }, async () => {
-  const p = await b.context.newPage();
-  await p.goto(`${origin}/test/browser/fixtures/page.html`);
-  await p.waitForFunction(() => document.title === 'ready');
+  const p = await fixtureTab(env);
   const r = await p.evaluate(async () => {
     const limits = { maxRequestBytes: 400_000 };
     const mem = await window.memcore.open({ path: 'caps/snap.db', limits });
@@ -141,6 +122,6 @@ test('snapshot of a database over ¾ of maxRequestBytes: too_large saying what t
   assert.match(r.over.message, /as base64 it would not fit in one restore request \(limits\.maxRequestBytes is 400000, so at most 299232 bytes\): open the engine with a larger maxRequestBytes/);
   assert.equal(r.restored, 1);
   assert.equal(r.n, 1);
-  assert.deepEqual(b.errors, []);
+  assert.deepEqual(env.b.errors, []);
   await p.close();
 });

@@ -7,35 +7,14 @@
 //   cd test/browser && node --test --test-concurrency=1 tabclaims.test.mjs
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { launch, serve, tempDir } from './helpers.mjs';
+import { browserSuite, fixtureTab } from './helpers.mjs';
 
-let server;
-let origin;
-let b;
-const profileDir = tempDir('memcore-chromium-tabclaims-');
-
-before(async () => {
-  ({ server, origin } = await serve({ port: 0 }));
-  b = await launch(profileDir);
-});
-
-after(async () => {
-  await b?.context.close();
-  server?.close();
-  fs.rmSync(profileDir, { recursive: true, force: true });
-});
+const env = browserSuite('memcore-chromium-tabclaims-');
 
 /** A new tab of the test page; init runs in it before any of its scripts. */
-async function tab(init) {
-  const p = await b.context.newPage();
-  if (init) await p.addInitScript(init);
-  await p.goto(`${origin}/test/browser/fixtures/page.html`);
-  await p.waitForFunction(() => document.title === 'ready');
-  return p;
-}
+const tab = (init) => fixtureTab(env, init);
 
 /** Opens path in p as window.mem with options; returns whether this tab owns the file. */
 function openIn(p, path, options = {}) {
@@ -225,6 +204,6 @@ describe('several tabs: the claims', () => {
   });
 
   test('no console errors', () => {
-    assert.deepEqual(b.errors, []);
+    assert.deepEqual(env.b.errors, []);
   });
 });

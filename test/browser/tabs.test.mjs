@@ -5,36 +5,16 @@
 //   make test-browser        (or: cd test/browser && node --test tabs.test.mjs)
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { launch, serve, tempDir } from './helpers.mjs';
+import { browserSuite, fixtureTab, tempDir } from './helpers.mjs';
 
 const READY = 180_000; // a cold wasm start on a busy 2-core machine
-let server;
-let origin;
-let b;
 const shots = process.env.MEMCORE_SHOTS || tempDir('memcore-browser-shots-');
-const profileDir = tempDir('memcore-chromium-tabs-');
+const env = browserSuite('memcore-chromium-tabs-');
 
-before(async () => {
-  ({ server, origin } = await serve({ port: 0 }));
-  b = await launch(profileDir);
-});
-
-after(async () => {
-  await b?.context.close();
-  server?.close();
-  fs.rmSync(profileDir, { recursive: true, force: true });
-});
-
-async function tab() {
-  const p = await b.context.newPage();
-  await p.goto(`${origin}/test/browser/fixtures/page.html`);
-  await p.waitForFunction(() => document.title === 'ready');
-  return p;
-}
+const tab = (init) => fixtureTab(env, init);
 
 /** Opens path in page p as window.mem (options: embed → a counting embedder on the page). */
 function openIn(p, dbPath, { embed = false } = {}) {
@@ -153,7 +133,7 @@ describe('several tabs', () => {
         await tabs[0].waitForFunction(() => document.title === 'ready');
         await openIn(tabs[0], file);
       } else {
-        const cdp = await b.context.newCDPSession(tabs[0]);
+        const cdp = await env.b.context.newCDPSession(tabs[0]);
         const crashed = new Promise((resolve) => tabs[0].once('crash', resolve));
         cdp.send('Page.crash').catch(() => {});
         await crashed;
@@ -198,10 +178,10 @@ describe('several tabs', () => {
   test('a full storage quota: a clear storage error, and a database that still opens', { timeout: 5 * 60_000 }, async () => {
     const p = await tab();
     await openIn(p, 'quota/agent.db');
-    const cdp = await b.context.newCDPSession(p);
+    const cdp = await env.b.context.newCDPSession(p);
     const { usage } = await p.evaluate(() => navigator.storage.estimate());
     // Room for about 100 memories of 4 KB beyond what the origin holds now.
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 400_000 });
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.origin, quotaSize: usage + 400_000 });
     try {
       const r = await p.evaluate(async () => {
         const big = 'x'.repeat(4000);
@@ -237,7 +217,7 @@ describe('several tabs', () => {
       assert.equal(after.browser.owner, true);
       assert.ok(after.browser.usageBytes > 0, JSON.stringify(after.browser));
     } finally {
-      await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin: env.origin });
     }
     // With room again, writes work.
     await p.evaluate(() => window.mem.remember({ content: 'room again' }));
@@ -272,6 +252,6 @@ describe('several tabs', () => {
   });
 
   test('no console errors', () => {
-    assert.deepEqual(b.errors, []);
+    assert.deepEqual(env.b.errors, []);
   });
 });
