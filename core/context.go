@@ -398,7 +398,7 @@ func (n *Namespace) coreSnapshot(sessionID string) (snap string, frozen bool, er
 		if b.Len() == 0 {
 			b.WriteString("# Core memory\n")
 		}
-		fmt.Fprintf(&b, "\n## %s\n%s\n", name, content)
+		fmt.Fprintf(&b, "\n## %s\n%s\n", name, dropLeadHeading(content))
 	}
 	snap = strings.TrimSuffix(b.String(), "\n")
 	if n.e.readOnly {
@@ -602,4 +602,22 @@ type buildContextArgs struct {
 
 func opBuildContext(ctx context.Context, n *Namespace, a *buildContextArgs) (any, error) {
 	return n.BuildContext(ctx, a.BuildContextOptions)
+}
+
+// dropLeadHeading removes a document's own first-line Markdown heading
+// ("# MEMORY"): the core block already titles each document "## NAME", and a
+// second heading under it reads as "## MEMORY\n# MEMORY" to the model (issue 9
+// item 6). A document that is only a heading keeps it.
+func dropLeadHeading(content string) string {
+	first, rest, ok := strings.Cut(content, "\n")
+	if !ok || !strings.HasPrefix(first, "#") {
+		return content
+	}
+	if t := strings.TrimLeft(first, "#"); t == "" || t[0] != ' ' {
+		return content
+	}
+	if rest = strings.TrimSpace(rest); rest == "" {
+		return content
+	}
+	return rest
 }

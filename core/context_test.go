@@ -585,3 +585,15 @@ func TestBuildContext_persistsAndReadOnly(t *testing.T) {
 		t.Errorf("a read-only engine wrote the state")
 	}
 }
+
+func TestBuildContext_oneHeadingPerDocument(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	if _, err := ns.SetDocument(ctx, "MEMORY", "# MEMORY\n- projects: atlas"); err != nil {
+		t.Fatal(err)
+	}
+	got := cxBuild(t, ns, core.BuildContextOptions{SessionID: "s1", Messages: cxChat("user", "hello"), BudgetTokens: 4000})
+	if strings.Contains(got.System, "# MEMORY\n# MEMORY") || !strings.Contains(got.System, "## MEMORY\n- projects: atlas") {
+		t.Fatalf("system=%q", got.System)
+	}
+}
