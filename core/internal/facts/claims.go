@@ -238,6 +238,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		}
 	}
 	text = colloquialZH(text)
+	if f, ok := rule12(text, remember); ok { // "Remember that I never take calls before 2pm" (round12rule.go)
+		return f, true
+	}
 	if f, ok := st.careerWant8(text, remember); ok { // "…，说实话有点想跳槽" (careerwant8.go)
 		return f, true
 	}

@@ -1,0 +1,38 @@
+package facts
+
+import "testing"
+
+// TestExtract_round12 pins the twelfth round's new-user misses (FACTS.md "Twelfth round"),
+// each with its other language's shape, a near variant and what must stay as it was. Each
+// row lists a substring of every fact, in order, and none may hold a text of notIn; typ,
+// when set, is every fact's type.
+func TestExtract_round12(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		want  []string
+		notIn []string
+		typ   string
+	}{
+		// 5. A standing rule told as something to remember; before: a `fact` (English), and
+		// "用户下午两点前别给用户打电话" (Chinese).
+		{"Remember that I never take calls before 2pm", []string{"User never takes calls before 2pm"}, nil, TypeRule},
+		{"Remember, I never take calls before 2pm.", []string{"User never takes calls before 2pm"}, nil, TypeRule},
+		{"Please remember I don't do meetings on Fridays", []string{"User doesn't do meetings on Fridays"}, nil, TypeRule},
+		{"记住，下午两点前别给我打电话", []string{"下午两点前别给我打电话"}, []string{"用户"}, TypeRule},
+		{"记住，周末别给我安排会议", []string{"周末别给我安排会议"}, []string{"用户"}, TypeRule},
+		{"周末别给我安排会议", []string{"周末别给我安排会议"}, nil, TypeRule},
+		// A diet or taste stays the claim, with a time or without.
+		{"Remember I never eat pork", []string{"User never eats pork"}, nil, TypeProfile},
+		{"Remember that I don't eat after 8pm", []string{"User doesn't eat after 8pm"}, nil, ""},
+	} {
+		checkFactsNot(t, tc.text, tc.want, tc.notIn)
+		if tc.typ == "" {
+			continue
+		}
+		for _, f := range Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts {
+			if f.Type != tc.typ {
+				t.Errorf("%q: %q is a %s, want %s", tc.text, f.Content, f.Type, tc.typ)
+			}
+		}
+	}
+}
