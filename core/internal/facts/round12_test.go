@@ -13,6 +13,17 @@ func TestExtract_round12(t *testing.T) {
 		notIn []string
 		typ   string
 	}{
+		// 1. A relative's pronoun opening the next sentence (";" and ". " end one); before:
+		// the medication was lost.
+		{"My dad is 81 and has early Parkinson's; he takes levodopa three times a day.", []string{"User's dad is 81 and has early Parkinson's", "User's dad takes levodopa three times a day"}, nil, ""},
+		{"My mom has diabetes. She takes metformin every morning.", []string{"User's mom has diabetes", "User's mom takes metformin every morning"}, nil, ""},
+		{"My sister Anna lives in Oslo; she teaches maths.", []string{"User's sister Anna lives in Oslo", "User's sister Anna teaches maths"}, nil, ""},
+		{"My son is 6. He's obsessed with sharks.", []string{"User's son is 6", "User's son is obsessed with sharks"}, nil, ""},
+		{"我爸81岁，有早期帕金森，他每天吃三次左旋多巴", []string{"用户的爸81岁", "用户的爸有早期帕金森", "用户的爸每天吃三次左旋多巴"}, nil, ""},
+		{"我爸81岁，有早期帕金森。他每天吃三次左旋多巴", []string{"用户的爸81岁", "用户的爸有早期帕金森", "用户的爸每天吃三次左旋多巴"}, nil, ""},
+		// The other gender's pronoun is someone else: left.
+		{"My wife is a nurse. He works nights.", []string{"User's wife is a nurse"}, nil, ""},
+		{"我老公是老师。她每天跑步", []string{"用户的老公是老师"}, nil, ""},
 		// 5. A standing rule told as something to remember; before: a `fact` (English), and
 		// "用户下午两点前别给用户打电话" (Chinese).
 		{"Remember that I never take calls before 2pm", []string{"User never takes calls before 2pm"}, nil, TypeRule},
