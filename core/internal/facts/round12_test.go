@@ -47,3 +47,31 @@ func TestExtract_round12(t *testing.T) {
 		}
 	}
 }
+
+// TestSingleValued_round12 pins the predicates of the twelfth round's slots: a fact that
+// fills one (the user's own budget) is SingleValued under it, so the engine's commit lets
+// the newer supersede the older; a budget for something else keeps its kind.
+func TestSingleValued_round12(t *testing.T) {
+	for _, tc := range []struct {
+		text, pred string
+	}{
+		{"我的预算现在改成2000欧元了", "budget"},
+		{"我每月预算1800欧元", "budget"},
+		{"my budget is now 2000 euros", "budget"},
+		{"My budget is 1800 euros a month.", "budget"},
+		{"My monthly budget is 1800 euros.", "budget"},
+		// Not the user's one budget, or no amount: not the slot.
+		{"My budget for the trip is 3000 euros.", ""},
+		{"我的装修预算是十万", ""},
+		{"My budget is tight.", ""},
+	} {
+		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
+		if len(got) != 1 {
+			t.Errorf("%q: got %+v, want one fact", tc.text, got)
+			continue
+		}
+		if sv := SingleValued(got[0]); sv != (tc.pred != "") || sv && got[0].Predicate != tc.pred {
+			t.Errorf("%q: %q under %q, single-valued %v; want the slot %q", tc.text, got[0].Content, got[0].Predicate, sv, tc.pred)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package core_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/memcore/memcore/core"
+)
+
+// TestExtractFacts_round12Supersedes: the twelfth round's corrections of a slot, stored by
+// extractFacts in two sessions, leave only the newer fact live (FACTS.md "Twelfth round"):
+// the user's budget, said in either language, is one value at a time.
+func TestExtractFacts_round12Supersedes(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ old, new string }{
+		{"我每月预算1800欧元。", "我的预算现在改成2000欧元了。"},
+		{"My budget is 1800 euros a month.", "My budget is now 2000 euros."},
+	} {
+		_, ns, _ := cxOpen(t, core.Options{})
+		say := func(session, line string) *core.ExtractResult {
+			t.Helper()
+			res, err := ns.ExtractFacts(ctx, cxChat("user", "hi", "assistant", "Hello!", "user", "one thing", "assistant", "Sure.", "user", line, "assistant", "Noted."),
+				core.ExtractOptions{Commit: true, SessionID: session})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Memories) != 1 {
+				t.Fatalf("%q stored %d memories: %v", line, len(res.Memories), res.Facts)
+			}
+			return res
+		}
+		a, b := say("s1", tc.old), say("s2", tc.new)
+		live, err := ns.List(ctx, core.ListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		isLive := func(id string) bool {
+			return slices.ContainsFunc(live.Memories, func(l *core.Memory) bool { return l.ID == id })
+		}
+		if isLive(a.Memories[0].ID) || !isLive(b.Memories[0].ID) {
+			t.Errorf("%q then %q: the older live %v, the newer live %v (predicates %q, %q)", tc.old, tc.new,
+				isLive(a.Memories[0].ID), isLive(b.Memories[0].ID), a.Memories[0].Predicate, b.Memories[0].Predicate)
+		}
+	}
+}
