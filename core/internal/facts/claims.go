@@ -207,6 +207,9 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 	for i := range out {
 		out[i].Content = unprotectZH(out[i].Content)
 	}
+	if petNeed12(out) {
+		out = petSplit12(out) // "I live in Lille with my cat Pistache": the city alone is the location (round12pet.go)
+	}
 	return out
 }
 

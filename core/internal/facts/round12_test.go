@@ -24,6 +24,16 @@ func TestExtract_round12(t *testing.T) {
 		// The other gender's pronoun is someone else: left.
 		{"My wife is a nurse. He works nights.", []string{"User's wife is a nurse"}, nil, ""},
 		{"我老公是老师。她每天跑步", []string{"用户的老公是老师"}, nil, ""},
+		// 2. A pet the user lives with is its own fact, the city alone the location; before:
+		// one location fact holding the cat, which a move superseded.
+		{"I live in Lille with my cat Pistache, she's a grey tabby.", []string{"User lives in Lille", "User has a cat named Pistache", "User's cat Pistache is a grey tabby"}, []string{"Lille with"}, TypeProfile},
+		{"I live with my dog Rex in Lyon.", []string{"User lives in Lyon", "User has a dog named Rex"}, nil, TypeProfile},
+		{"I live in Leeds with my two cats.", []string{"User lives in Leeds", "User has two cats"}, nil, TypeProfile},
+		{"我和我的猫布丁住在上海", []string{"用户住在上海", "用户的猫叫布丁"}, nil, TypeProfile},
+		{"我和猫咪一起住在北京", []string{"用户住在北京", "用户和用户的猫咪住在一起"}, nil, TypeProfile},
+		// A person the user lives with stays in the one fact (the writers key the city alone).
+		{"I live in Berlin with my partner.", []string{"User lives in Berlin with their partner"}, nil, TypeProfile},
+		{"现在和老婆住在南京", []string{"用户现在和老婆住在南京"}, nil, TypeProfile},
 		// 5. A standing rule told as something to remember; before: a `fact` (English), and
 		// "用户下午两点前别给用户打电话" (Chinese).
 		{"Remember that I never take calls before 2pm", []string{"User never takes calls before 2pm"}, nil, TypeRule},
