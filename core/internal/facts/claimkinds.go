@@ -167,8 +167,5 @@ func classify(content, clause string, remember bool) Fact {
 	if remember {
 		f.Confidence = 0.85
 	}
-	if mayBudget12(content) {
-		return budgetSlot12(f, f.Content) // "我的预算现在改成2000欧元了" supersedes the old budget (round12slot.go)
-	}
-	return f
+	return slots12(f) // the budget, a class's time: slots a newer fact supersedes (round12slot.go)
 }

@@ -34,6 +34,11 @@ func TestExtract_round12(t *testing.T) {
 		// A person the user lives with stays in the one fact (the writers key the city alone).
 		{"I live in Berlin with my partner.", []string{"User lives in Berlin with their partner"}, nil, TypeProfile},
 		{"现在和老婆住在南京", []string{"用户现在和老婆住在南京"}, nil, TypeProfile},
+		// 3. A class of the user's moved, said with "the"; before: nothing.
+		{"The watercolour class moved to Thursday evenings.", []string{"User's watercolour class moved to Thursday evenings"}, nil, ""},
+		{"The yoga class is now on Fridays.", []string{"User's yoga class is now on Fridays"}, nil, ""},
+		// A bare 上课 takes the class the clause before named; before: "用户每周三晚上上课".
+		{"我报了个水彩课，每周三晚上上课", []string{"用户报了个水彩课", "用户每周三晚上上水彩课"}, nil, ""},
 		// 5. A standing rule told as something to remember; before: a `fact` (English), and
 		// "用户下午两点前别给用户打电话" (Chinese).
 		{"Remember that I never take calls before 2pm", []string{"User never takes calls before 2pm"}, nil, TypeRule},
@@ -59,7 +64,7 @@ func TestExtract_round12(t *testing.T) {
 }
 
 // TestSingleValued_round12 pins the predicates of the twelfth round's slots: a fact that
-// fills one (the user's own budget) is SingleValued under it, so the engine's commit lets
+// fills one (the user's own budget, when one of their classes is) is SingleValued under it, so the engine's commit lets
 // the newer supersede the older; a budget for something else keeps its kind.
 func TestSingleValued_round12(t *testing.T) {
 	for _, tc := range []struct {
@@ -70,6 +75,20 @@ func TestSingleValued_round12(t *testing.T) {
 		{"my budget is now 2000 euros", "budget"},
 		{"My budget is 1800 euros a month.", "budget"},
 		{"My monthly budget is 1800 euros.", "budget"},
+		// When a class of the user's is: a slot per class, in each language.
+		{"I have watercolour class on Wednesday evenings", "schedule:watercolour class"},
+		{"The watercolour class moved to Thursday evenings.", "schedule:watercolour class"},
+		{"I have piano lessons on Mondays.", "schedule:piano lesson"},
+		{"My piano lesson is on Monday at 5pm.", "schedule:piano lesson"},
+		{"我每周三晚上上水彩课", "schedule:水彩课"},
+		{"水彩课改到周四晚上了", "schedule:水彩课"},
+		{"我每周三晚上有水彩课", "schedule:水彩课"},
+		// A relative's class, a class with no name, no time: no slot.
+		{"My daughter's piano lessons are on Tuesdays.", ""},
+		{"周末老是得送儿子去上围棋课", ""},
+		{"I have a class on Monday.", ""},
+		{"我有一节课在周一", ""},
+		{"I love my pottery class.", ""},
 		// Not the user's one budget, or no amount: not the slot.
 		{"My budget for the trip is 3000 euros.", ""},
 		{"我的装修预算是十万", ""},

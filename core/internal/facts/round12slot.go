@@ -39,3 +39,15 @@ func budgetSlot12(f Fact, c string) Fact {
 func mayBudget12(c string) bool {
 	return strings.Contains(c, "budget") || strings.Contains(c, "预算")
 }
+
+// slots12 gives a fact classify made the predicate of a twelfth-round slot when it fills
+// one: the user's budget, or when one of their classes is (round12sched.go).
+func slots12(f Fact) Fact {
+	if mayBudget12(f.Content) {
+		return budgetSlot12(f, f.Content)
+	}
+	if maySchedule12(f.Content) {
+		return scheduleSlot12(f)
+	}
+	return f
+}

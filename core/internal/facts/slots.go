@@ -31,5 +31,5 @@ func SingleValued(f Fact) bool {
 		}
 		return false
 	}
-	return singleValued[f.Predicate]
+	return singleValued[f.Predicate] || strings.HasPrefix(f.Predicate, "schedule:") // when one class of the user's is (round12sched.go)
 }
