@@ -41,14 +41,20 @@ func petNeed12(out []Fact) bool {
 // petSplit12 returns out with each fact of the user living somewhere with a pet split into
 // the location and the pet's facts.
 func petSplit12(out []Fact) []Fact {
-	var res []Fact
-	for _, f := range out {
+	var res []Fact // made only when a fact splits: most calls change nothing
+	for i, f := range out {
 		fs := petFacts12(f)
-		if fs == nil {
+		switch {
+		case fs != nil && res == nil:
+			res = append(append(make([]Fact, 0, len(out)+2), out[:i]...), fs...)
+		case fs != nil:
+			res = append(res, fs...)
+		case res != nil:
 			res = append(res, f)
-			continue
 		}
-		res = append(res, fs...)
+	}
+	if res == nil {
+		return out
 	}
 	return res
 }
@@ -66,7 +72,7 @@ func petFacts12(f Fact) []Fact {
 		} else {
 			return nil
 		}
-	case strings.HasPrefix(c, "用户") && strings.Contains(c, "住在"):
+	case strings.HasPrefix(c, "用户") && strings.Contains(c, "住在") && strings.ContainsAny(c, "猫狗兔鼠鹉"):
 		m := petZH12.FindStringSubmatch(c)
 		if m == nil || meaningful(m[3]) < 2 {
 			return nil
