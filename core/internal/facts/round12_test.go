@@ -75,6 +75,7 @@ func TestSingleValued_round12(t *testing.T) {
 		{"my budget is now 2000 euros", "budget"},
 		{"My budget is 1800 euros a month.", "budget"},
 		{"My monthly budget is 1800 euros.", "budget"},
+		{"预算改成2000欧元了", "budget"}, // the user left out; before: nothing
 		// When a class of the user's is: a slot per class, in each language.
 		{"I have watercolour class on Wednesday evenings", "schedule:watercolour class"},
 		{"The watercolour class moved to Thursday evenings.", "schedule:watercolour class"},
@@ -92,9 +93,16 @@ func TestSingleValued_round12(t *testing.T) {
 		// Not the user's one budget, or no amount: not the slot.
 		{"My budget for the trip is 3000 euros.", ""},
 		{"我的装修预算是十万", ""},
+		{"装修预算十万", "-"}, // no fact at all
 		{"My budget is tight.", ""},
 	} {
 		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
+		if tc.pred == "-" {
+			if len(got) != 0 {
+				t.Errorf("%q: got %+v, want no fact", tc.text, got)
+			}
+			continue
+		}
 		if len(got) != 1 {
 			t.Errorf("%q: got %+v, want one fact", tc.text, got)
 			continue

@@ -51,3 +51,12 @@ func slots12(f Fact) Fact {
 	}
 	return f
 }
+
+// budgetLeadZH12 reports a Chinese clause that opens with the budget and gives an amount,
+// the user left out ("预算改成2000欧元了", "每月预算现在是1800"): the user's own budget, read by
+// selfClaimZH as the user's claim.
+func budgetLeadZH12(t string) bool {
+	i := strings.Index(t, "预算")
+	return i >= 0 && i <= len("现在的每个月") && strings.ContainsAny(t, "0123456789一二三四五六七八九十百千万两") &&
+		budgetZH12.MatchString("用户"+head(t, 24))
+}
