@@ -43,6 +43,9 @@ func mayBudget12(c string) bool {
 // slots12 gives a fact classify made the predicate of a twelfth-round slot when it fills
 // one: the user's budget, or when one of their classes is (round12sched.go).
 func slots12(f Fact) Fact {
+	if !containsAny(f.Content, slotWords12) { // one pass of an automaton (needscan.go), not a Contains a word
+		return f
+	}
 	if mayBudget12(f.Content) {
 		return budgetSlot12(f, f.Content)
 	}
@@ -60,3 +63,7 @@ func budgetLeadZH12(t string) bool {
 	return i >= 0 && i <= len("现在的每个月") && strings.ContainsAny(t, "0123456789一二三四五六七八九十百千万两") &&
 		budgetZH12.MatchString("用户"+head(t, 24))
 }
+
+// slotWords12 are the words mayBudget12 and maySchedule12 look for, in one list for
+// containsAny: most facts hold none, and one pass tells.
+var slotWords12 = strings.Fields(`budget 预算 课 训练 排练 class lesson course practice rehearsal session training club appointment`)
