@@ -11,7 +11,7 @@ var (
 		`|((?:please\s+|can\s+you\s+(?:please\s+)?|could\s+you\s+(?:please\s+)?)?(?:remember|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|make\s+a\s+note|save\s+this(?:\s+for\s+later)?|just\s+so\s+you\s+know|for\s+your\s+(?:info|information))(?:\s+(?:that|this))?(?:\s+for\s+later)?(?:\s*[:,—–-]\s*|\s+)))`)
 	discourseZH = lazy(`^(?:(?:先)?(?:说下|说一下|介绍下|介绍一下|讲下|讲一下|简单说下|简单说一下)?(?:我的)?(?:情况|背景|基本信息|个人信息)(?:是|如下)?[:：，,]\s*|(?:对了|另外|还有|顺便说一下|顺便说下|顺便提一下|简单介绍一下|介绍一下|自我介绍一下|其实|说实话|老实说|嗯嗯|嗯|哦|噢|好的|好[\s，,：:！!~～]|那个|是这样的|是这样|补充一下|提一下|你好|您好|hi|Hi|hello|Hello|对[\s，,：:！!~～]|重要)[\s，,：:！!~～]*` +
 		`|((?:这个|这件事|这些)?(?:请|你|麻烦你?)?(?:帮我|帮忙)?\s*(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|备注一下|别忘了|不要忘了|千万别忘了|remember\s*一下|remember|备忘|备注)(?:一下)?[\s，,：:！!]*))`)
-	rememberOnly = lazy(`(?i)^(?:(?:到时候|记得|请|你|麻烦你?)*提醒我(?:一下|一声)?|(?:请|你|麻烦你?|帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|别忘了|remember一下)(?:一下|了|哦|啊|哈|吧|啦)*|(?:please\s+)?(?:remember|note|save|keep)\s+(?:this|that)(?:\s+(?:for\s+me|please))?|(?:please\s+)?(?:don't\s+forget|note\s+it\s+down|write\s+that\s+down))[\s.!。！~～]*$`)
+	rememberOnly = lazy(`(?i)^(?:(?:到时候|记得|请|你|麻烦你?)*提醒我(?:一下|一声)?|(?:请|你|麻烦你?|帮我|帮忙)?(?:记住|记一下|记下|记着点?|记着|记好|记下来|备忘一下|别忘了|remember一下)(?:一下|了|哦|啊|哈|吧|啦)*|(?:please\s+)?(?:remember|note|save|keep)\s+(?:this|that)(?:\s+(?:for\s+me|please))?|(?:please\s+)?remember|(?:please\s+)?(?:don't\s+forget|note\s+it\s+down|write\s+that\s+down))[\s.!。！~～]*$`)
 	remindEN     = lazy(`(?i)^(?:please\s+|can\s+you\s+|could\s+you\s+)?remind\s+me\s+(?:to\s+|that\s+|about\s+)?`)
 	remindZH     = lazy(`^(?:请|麻烦你?|记得)?提醒我(?:一下)?[\s，,：:]*`)
 

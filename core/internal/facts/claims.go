@@ -207,6 +207,12 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 	for i := range out {
 		out[i].Content = unprotectZH(out[i].Content)
 	}
+	if petNeed12(out) {
+		out = petSplit12(out) // "I live in Lille with my cat Pistache": the city alone is the location (round12pet.go)
+	}
+	if len(out) > 1 && hasHan(s.s) && strings.Contains(s.s, "上课") {
+		classCarry12(out) // "我报了个水彩课，每周三晚上上课" (round12sched.go)
+	}
 	return out
 }
 
@@ -238,6 +244,12 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		}
 	}
 	text = colloquialZH(text)
+	if f, ok := rule12(text, remember); ok { // "Remember that I never take calls before 2pm" (round12rule.go)
+		return f, true
+	}
+	if t, ok := scheduleMove12(text); ok { // "The watercolour class moved to…": the user's (round12sched.go)
+		text = t
+	}
 	if f, ok := st.careerWant8(text, remember); ok { // "…，说实话有点想跳槽" (careerwant8.go)
 		return f, true
 	}

@@ -188,8 +188,13 @@ func Extract(msgs []Message, o Options) Result {
 			continue
 		}
 		var mine []Fact
+		kin := "" // the relative the sentence before was about (round12kin.go)
 		for _, s := range sentences(text) {
-			mine = append(mine, scan(s, user, i)...)
+			got := scan(s, user, i)
+			if user {
+				got, kin = kinCarry12(s, got, kin, i) // "My dad is 81; he takes levodopa…"
+			}
+			mine = append(mine, got...)
 		}
 		if ck.before != "" {
 			mine = answerFacts(text, ck.before, mine, i)

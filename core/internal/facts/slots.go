@@ -4,13 +4,13 @@ import "strings"
 
 // singleValued are the predicates of the heuristics under which a newer fact replaces an
 // older one: a person has one name and one employer at a time ("works_at": "在字节上班",
-// "works at Stripe"). "location" is one only when the fact says where the user lives now
-// (livesNow). The other predicates the heuristics give are kinds of claim — family, event,
+// "works at Stripe"), and one budget of their own ("budget": round12slot.go). "location"
+// is one only when the fact says where the user lives now (livesNow). The other predicates the heuristics give are kinds of claim — family, event,
 // job, uses, likes, health, habit, identity… — under which one person has many true facts
 // at once: "My daughter Lily is allergic to peanuts" and "我儿子今年上三年级了" are both
 // "family", "works night shifts" and "is a nurse" both "job", "grew up in Ohio" and "lives
 // in Berlin" both "location".
-var singleValued = map[string]bool{"name": true, "works_at": true}
+var singleValued = map[string]bool{"name": true, "works_at": true, "budget": true}
 
 // livesNow are the phrasings of a fact's content that say where the user lives now.
 var livesNow = []string{"lives in ", "is based in ", "moved to ", "now lives ", "住在", "搬到", "定居", "现居", "现在住"}
@@ -31,5 +31,5 @@ func SingleValued(f Fact) bool {
 		}
 		return false
 	}
-	return singleValued[f.Predicate]
+	return singleValued[f.Predicate] || strings.HasPrefix(f.Predicate, "schedule:") // when one class of the user's is (round12sched.go)
 }
