@@ -96,7 +96,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		if k == 0 && (hasHan(text) && writeRequestZH.MatchString(head(text, 24)) || hasLatin(text) && sayingEN.MatchString(head(text, 64))) {
 			st.cond = true // "帮我写条朋友圈，宣布我升职了": what follows is the material
 		}
-		if st.cond || (hasLatin(text) && (!prefilter || containsAny(strings.ToLower(text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text) && !habitLead5(text)) ||
+		if st.cond || (hasLatin(text) && (!prefilter || containsAny(s.lowerAt(from, text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text) && !habitLead5(text)) ||
 			(hasHan(text) && (!prefilter || containsAny(text, condZHNeed)) && condZH.MatchString(text) && !topicZH(text)) {
 			st.cond = true
 			continue

@@ -40,6 +40,16 @@ func (s *sentence) sub(a, b int) string {
 	return s.s[start:off]
 }
 
+// lowerAt is strings.ToLower(t) for t the text of s from rune index from on (t ==
+// s.sub(from, from+n) for some n): for an ASCII sentence the lower case of that text is
+// the same bytes of s.lower, so no copy is made.
+func (s *sentence) lowerAt(from int, t string) string {
+	if len(s.s) == len(s.r) && len(s.lower) == len(s.s) {
+		return s.lower[from : from+len(t)]
+	}
+	return strings.ToLower(t)
+}
+
 // encLen is the length of r in string([]rune{r}): utf8.RuneLen, or 3 for a rune that
 // string conversion writes as U+FFFD.
 func encLen(r rune) int {

@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -21,6 +22,22 @@ func TestSentenceSub_sameAsConversion(t *testing.T) {
 			for b := a; b <= len(r); b++ {
 				if got, want := s.sub(a, b), string(r[a:b]); got != want {
 					t.Fatalf("%q sub(%d, %d) = %q, want %q", string(r), a, b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestSentenceLowerAt_sameAsToLower: lowerAt gives strings.ToLower of the text from a
+// rune index on, for ASCII sentences (a slice of s.lower) and others.
+func TestSentenceLowerAt_sameAsToLower(t *testing.T) {
+	for _, r := range [][]rune{[]rune("I'm Tom, a NURSE."), []rune("我叫 Wang FANG，好"), []rune("\u212aelvin İstanbul")} {
+		s := newSentence(r)
+		for a := 0; a <= len(r); a++ {
+			for b := a; b <= len(r); b++ {
+				t0 := s.sub(a, b)
+				if got, want := s.lowerAt(a, t0), strings.ToLower(t0); got != want {
+					t.Fatalf("%q lowerAt(%d, %q) = %q, want %q", string(r), a, t0, got, want)
 				}
 			}
 		}
