@@ -201,7 +201,7 @@ func Extract(msgs []Message, o Options) Result {
 			cacheFacts(ck, nil)
 			continue
 		}
-		mine = Cap(keys.fold(mine), o.MaxFacts)
+		mine = Cap(keys.foldOwned(mine), o.MaxFacts)
 		cacheFacts(ck, mine)
 		parts, nFound = append(parts, mine), nFound+len(mine)
 	}
@@ -310,6 +310,16 @@ func (c keyCache) fold(in []Fact) []Fact {
 		out = append(out, f)
 	}
 	return out
+}
+
+// foldOwned is fold for a slice the caller owns and reads no more (a message's facts in
+// Extract): a small fold writes its result over in, as it reads in ahead of what it
+// writes, instead of into a new slice (about 4 KB a call on the bench's conversation).
+func (c keyCache) foldOwned(in []Fact) []Fact {
+	if len(in) <= foldLinear && len(in) > 0 {
+		return c.foldSmall(in, in[:0])
+	}
+	return c.fold(in)
 }
 
 // foldLinear: a fold of at most this many facts (one message's, nearly always) finds
