@@ -65,8 +65,9 @@ func decodeWithoutRaw(data []byte, top map[string]json.RawMessage, v any, fields
 var rawPathCache sync.Map // reflect.Type → map[string][]int (nil: not for the fast path)
 
 // rawPaths maps the JSON name of each json.RawMessage field of struct type t to its
-// index path, or returns nil when t has none or one is reached through a pointer (an
-// embedded *struct, a *json.RawMessage: encoding/json allocates or clears those).
+// index path, or returns nil when t has none, one is reached through a pointer (an
+// embedded *struct, a *json.RawMessage: encoding/json allocates or clears those) or two
+// visible fields give one name.
 func rawPaths(t reflect.Type) map[string][]int {
 	if p, ok := rawPathCache.Load(t); ok {
 		return p.(map[string][]int)
@@ -89,7 +90,7 @@ func rawPaths(t reflect.Type) map[string][]int {
 		if base != rawType {
 			continue
 		}
-		if ft != rawType || throughPointer(t, f.Index) {
+		if _, twice := out[name]; twice || ft != rawType || throughPointer(t, f.Index) {
 			out = nil
 			break
 		}
