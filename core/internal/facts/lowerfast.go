@@ -42,3 +42,41 @@ func asciiLowerEq(a, b string) bool {
 	}
 	return true
 }
+
+// containsAnyLower is containsAny(strings.ToLower(s), need) and mayLower is
+// may(strings.ToLower(s), need), without the copy when s is ASCII: the list's automaton
+// (or each word) is run over s with A–Z read as a–z. gateSentence and en5Sentence lowered
+// every claim's content ("User …", so always a copy) for these checks alone.
+func containsAnyLower(s string, need []string) bool {
+	if !isASCII(s) {
+		return containsAny(strings.ToLower(s), need)
+	}
+	if len(need) > 4 {
+		if a := listAC(need); a != nil { // needscan.go
+			return a.anyInLower(s)
+		}
+	}
+	for _, w := range need {
+		if containsLower(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func mayLower(s string, need []string) bool { return !prefilter || containsAnyLower(s, need) }
+
+// anyInLower is anyIn over the lower case of ASCII s.
+func (a *needAC) anyInLower(s string) bool {
+	row, step := int32(0), a.step
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if row = step[row+int32(a.class[b])]; row < 0 {
+			return true
+		}
+	}
+	return false
+}

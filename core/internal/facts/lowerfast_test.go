@@ -38,3 +38,36 @@ func FuzzLowerFast(f *testing.F) {
 		}
 	})
 }
+
+// TestContainsAnyLower_sameAsToLower: containsAnyLower answers what containsAny on the
+// lowered text does, for the lists gateSentence and en5Sentence check (automaton and
+// word by word) and texts in both cases, mixed and non-ASCII.
+func TestContainsAnyLower_sameAsToLower(t *testing.T) {
+	lists := [][]string{talk5Need, idiom5Need, countNeed5, health5Need, compoundNeed5, backRefNeed, talkNeed, othersENNeed, {"", "x"}, {"so", "K"}}
+	texts := []string{"", "User is a NURSE", "User: Please remember", "User's Boss is mean", "我叫 Tom",
+		"USER TALKED ABOUT IT", "user has Two Kids", "\u212aelvin", "User mentioned her COWORKER", "User's friends"}
+	for _, need := range lists {
+		for _, w := range need {
+			texts = append(texts, "User "+strings.ToUpper(w)+" x", strings.ToUpper(w))
+		}
+	}
+	for _, need := range lists {
+		for _, s := range texts {
+			if got, want := containsAnyLower(s, need), containsAny(strings.ToLower(s), need); got != want {
+				t.Errorf("containsAnyLower(%q, %q) = %v, want %v", s, need, got, want)
+			}
+		}
+	}
+}
+
+// FuzzContainsAnyLower: the same on any text, for a list with an automaton and a short one.
+func FuzzContainsAnyLower(f *testing.F) {
+	f.Add("User TALKED about Work")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, need := range [][]string{talkNeed, othersENNeed, {"so ", "k"}} {
+			if containsAnyLower(s, need) != containsAny(strings.ToLower(s), need) {
+				t.Fatalf("%q %q", s, need)
+			}
+		}
+	})
+}
