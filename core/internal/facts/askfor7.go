@@ -27,7 +27,7 @@ const kinAlt7 = `daughter|son|kid|kids|wife|husband|partner|girlfriend|boyfriend
 
 // forKin7 returns the facts of a sentence saying whom a request is for, if it is one.
 func forKin7(text string, idx int) []Fact {
-	if !strings.Contains(strings.ToLower(text), "for my ") {
+	if !containsLower(text, "for my ") {
 		return nil
 	}
 	m := forKinEN.FindStringSubmatch(strings.TrimSpace(text))

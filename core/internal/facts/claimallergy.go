@@ -15,8 +15,8 @@ var allergy5EN = lazy(`(?i)^((?:[a-z][a-z-]*\s+){1,3}(?:allerg(?:y|ies)|intolera
 
 // allergyMay reports cheaply whether allergy5EN can match: the head noun is there.
 func allergyMay(text string) bool {
-	t := strings.ToLower(head(text, 80))
-	return strings.Contains(t, "allerg") || strings.Contains(t, "intoleran") || strings.Contains(t, "sensitivit")
+	t := head(text, 80)
+	return containsLower(t, "allerg") || containsLower(t, "intoleran") || containsLower(t, "sensitivit")
 }
 
 // allergyClaim5 returns the claim of a bare condition ("User has a shellfish allergy"),

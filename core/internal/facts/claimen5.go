@@ -132,16 +132,15 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 	out := cl[:0:0]
 	for i, f := range cl {
 		c := f.Content
-		lc := strings.ToLower(c)
 		switch {
-		case may(lc, talk5Need) && talk5EN.MatchString(c) && cutAt5(&f, talk5EN):
+		case mayLower(c, talk5Need) && talk5EN.MatchString(c) && cutAt5(&f, talk5EN):
 		case strings.HasPrefix(c, "User: ") && ofTheirs5EN.MatchString(c):
 		case strings.HasPrefix(c, "User is ") && strings.Contains(c, ",") && ongoing5EN.MatchString(c) && !lasting5EN.MatchString(c) && helpAsk5EN.MatchString(c):
 		case strings.HasPrefix(c, "User's ") && others5EN.MatchString(c):
 		case strings.Contains(c, "forg") && (forget5EN.MatchString(c) || i > 0 && forgetAny5EN.MatchString(c)):
 		case strings.HasPrefix(c, "User: ") && strings.Contains(s.s, "'") && !firstNoQ5.MatchString(quoted5EN.ReplaceAllString(s.s, " ")):
-		case strings.HasPrefix(lc, "user: please "), strings.HasPrefix(lc, "user: pls "): // a request, not a claim
-		case may(lc, idiom5Need) && idiom5EN.MatchString(c) && cutAt5(&f, idiom5EN):
+		case hasPrefixLower(c, "user: please "), hasPrefixLower(c, "user: pls "): // a request, not a claim
+		case mayLower(c, idiom5Need) && idiom5EN.MatchString(c) && cutAt5(&f, idiom5EN):
 		case strings.HasPrefix(c, "User is based in ") && placeSaid5(cl, strings.TrimPrefix(c, "User is based in ")):
 		case strings.HasPrefix(c, "User noted: ") && s.ask && askRemember5EN.MatchString(s.s):
 		case strings.HasPrefix(c, "User noted: ") && notedEmpty5EN.MatchString(c): // "just so you know when I mention it"
@@ -152,7 +151,7 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			// where they are ("use metric units, I'm in Australia"), not "I'm still learning them".
 		case strings.HasPrefix(c, "User's pronouns are ") && pronounsSaid5(cl, strings.TrimPrefix(c, "User's pronouns are ")):
 		default:
-			if m := find5(!prefilter || strings.HasPrefix(c, "User is ") && may(lc, countNeed5), count5EN, f.Content); m != nil {
+			if m := find5(!prefilter || strings.HasPrefix(c, "User is ") && mayLower(c, countNeed5), count5EN, f.Content); m != nil {
 				f.Content = "User has " + m[1] // "I'm 30, married, two kids" → "User has two kids", not "User is two kids"
 			} else if fromSaid5(cl, f.Content) {
 				f.Content = "User is from " + strings.TrimPrefix(f.Content, "User is ") // "I'm from Texas and Ohio"
@@ -160,11 +159,11 @@ func en5Sentence(s *sentence, idx int, cues, cl []Fact) ([]Fact, []Fact) {
 			if strings.HasPrefix(f.Content, "User also uses ") || strings.HasPrefix(f.Content, "用户也用 ") {
 				f.Content = alsoUses5EN.ReplaceAllString(f.Content, "$1")
 			}
-			if f.Predicate == "about" && may(lc, health5Need) && health5EN.MatchString(c) {
+			if f.Predicate == "about" && mayLower(c, health5Need) && health5EN.MatchString(c) {
 				f.Type, f.Predicate, f.Confidence = TypeProfile, "health", max(f.Confidence, 0.75)
 			}
 			f.Content = topic5(s.s, f.Content)
-			if may(lc, compoundNeed5) {
+			if mayLower(c, compoundNeed5) {
 				f.Content = compoundVerb5EN.ReplaceAllString(f.Content, "$1 ${2}s")
 			}
 			var tools Fact

@@ -98,11 +98,10 @@ func gateSentence(s *sentence, cues, cl []Fact) ([]Fact, []Fact) {
 	out := cl[:0:0]
 	for i, f := range cl {
 		c := f.Content
-		lc := strings.ToLower(c)
 		switch {
 		case i > 0 && (commentZH.MatchString(c) || commentEN.MatchString(c) ||
-			may(lc, backRefNeed) && saysPointerBack(s.lower) && backRefEN.MatchString(strings.ReplaceAll(strings.ReplaceAll(c, "these days", ""), "those days", ""))):
-		case may(lc, talkNeed) && talkEN.MatchString(c), may(lc, othersENNeed) && othersEN.MatchString(c) && !nameOfOtherEN.MatchString(c),
+			mayLower(c, backRefNeed) && saysPointerBack(s.lower) && backRefEN.MatchString(strings.ReplaceAll(strings.ReplaceAll(c, "these days", ""), "those days", ""))):
+		case mayLower(c, talkNeed) && talkEN.MatchString(c), mayLower(c, othersENNeed) && othersEN.MatchString(c) && !nameOfOtherEN.MatchString(c),
 			may(c, othersZHNeed) && othersZH.MatchString(c), fragment.MatchString(c) && !fragmentVerb.MatchString(c):
 		default:
 			out = append(out, f)

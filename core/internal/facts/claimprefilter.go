@@ -100,9 +100,9 @@ func mayFamilyLead(content string) bool {
 // "im a nurse" → "i'm a nurse", "ive been vegan" → "i've been vegan", "i dont eat pork" →
 // "i don't eat pork", and "my names tom" → "my name's tom", so the claim rules read them.
 func informalEN(text string) string {
-	lower := strings.ToLower(head(text, 16))
+	h := head(text, 16)
 	for _, p := range [][2]string{{"im ", "i'm "}, {"ive ", "i've "}, {"i dont ", "i don't "}, {"i cant ", "i can't "}, {"my names ", "my name's "}} {
-		if strings.HasPrefix(lower, p[0]) {
+		if hasPrefixLower(h, p[0]) {
 			return p[1] + text[len(p[0]):]
 		}
 	}

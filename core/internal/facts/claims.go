@@ -70,7 +70,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 	spans := claimClauses(s.r)
 	only := make([]bool, len(spans))
 	for k, sp := range spans {
-		t := strings.TrimSpace(string(s.r[sp[0]:sp[1]]))
+		t := strings.TrimSpace(s.sub(sp[0], sp[1]))
 		only[k] = len(t) < 60 && rememberOnly.MatchString(strings.TrimRightFunc(t, func(r rune) bool {
 			return unicode.IsSpace(r) || strings.ContainsRune(".。!！~～…", r)
 		}))
@@ -83,7 +83,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		for from < to && (unicode.IsSpace(s.r[from]) || strings.ContainsRune(",，;；:：—–-", s.r[from])) {
 			from++
 		}
-		text := strings.TrimRightFunc(string(s.r[from:to]), func(r rune) bool {
+		text := strings.TrimRightFunc(s.sub(from, to), func(r rune) bool {
 			return unicode.IsSpace(r) || strings.ContainsRune(".。!！~～…", r)
 		})
 		if text == "" || s.quoted(from) || skipped(skip, from, to) {
@@ -96,7 +96,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		if k == 0 && (hasHan(text) && writeRequestZH.MatchString(head(text, 24)) || hasLatin(text) && sayingEN.MatchString(head(text, 64))) {
 			st.cond = true // "帮我写条朋友圈，宣布我升职了": what follows is the material
 		}
-		if st.cond || (hasLatin(text) && (!prefilter || containsAny(strings.ToLower(text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text) && !habitLead5(text)) ||
+		if st.cond || (hasLatin(text) && (!prefilter || containsAny(s.lowerAt(from, text), condENNeed)) && condEN.MatchString(text) && !whenItComes.MatchString(text) && !habitLead5(text)) ||
 			(hasHan(text) && (!prefilter || containsAny(text, condZHNeed)) && condZH.MatchString(text) && !topicZH(text)) {
 			st.cond = true
 			continue
@@ -106,7 +106,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 		st.first = k == 0
 		st.more, st.here = nil, here
 		f, ok := st.claim(text, last && s.ask)
-		if ok && (danglingPronoun(protectZH(string(s.r[:from]))+" "+f.Content) || !f.remembered() && passingClaim(text) ||
+		if ok && (danglingPronoun(protectZH(s.sub(0, from))+" "+f.Content) || !f.remembered() && passingClaim(text) ||
 			hasHan(f.Content) && strings.ContainsAny(f.Content, "你您") && talkZH.MatchString(f.Content)) { // "我上次跟你说的那个项目": about the talk
 			st.last = -1
 			continue
@@ -156,7 +156,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			for _, p := range mine {
 				out = append(out, p.Fact)
 			}
-		case len(mine) == 1 && mine[0].to >= from+utf8.RuneCountInString(text) && len(strings.Fields(string(s.r[from:max(from, mine[0].start)]))) <= 2:
+		case len(mine) == 1 && mine[0].to >= from+utf8.RuneCountInString(text) && len(strings.Fields(s.sub(from, max(from, mine[0].start)))) <= 2:
 			// The pattern phrases the whole clause ("I'm Tom" → "User's name is Tom").
 			out = append(out, mine[0].Fact)
 		default:

@@ -22,7 +22,7 @@ var soUse8 = lazy(`(?i),?\s+so\s+(?:they|I)\s+((?:use|prefer|speak|go\s+for|rely
 // consequence as "User uses …"; ok false when the claim has none.
 func soConsequence8(f Fact) (string, Fact, bool) {
 	c := f.Content
-	if !strings.HasPrefix(c, "User ") || !strings.Contains(strings.ToLower(c), " so ") {
+	if !strings.HasPrefix(c, "User ") || !containsLower(c, " so ") {
 		return "", Fact{}, false
 	}
 	m := soUse8.FindStringSubmatchIndex(c)

@@ -3,6 +3,7 @@ package facts
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // sentence is one sentence of a message, as the patterns see it.
@@ -17,6 +18,45 @@ type sentence struct {
 	// cond and hypo cache where the first conditional and hypothetical markers start
 	// (see first).
 	cond, hypo *int
+}
+
+// sub returns string(s.r[a:b]) without building it: the bytes of s.s it is. string(s.r)
+// encodes every rune in turn (an invalid one as U+FFFD, 3 bytes), so the runes r[a:b]
+// are s.s from the encoded length of r[:a] to that of r[:b]; for an ASCII sentence the
+// offsets are the indexes. Why: claims built two or three strings a clause this way,
+// each an allocation (and in the wasm builds a visible part of the collector's work).
+func (s *sentence) sub(a, b int) string {
+	if len(s.s) == len(s.r) {
+		return s.s[a:b]
+	}
+	i, off := 0, 0
+	for ; i < a; i++ {
+		off += encLen(s.r[i])
+	}
+	start := off
+	for ; i < b; i++ {
+		off += encLen(s.r[i])
+	}
+	return s.s[start:off]
+}
+
+// lowerAt is strings.ToLower(t) for t the text of s from rune index from on (t ==
+// s.sub(from, from+n) for some n): for an ASCII sentence the lower case of that text is
+// the same bytes of s.lower, so no copy is made.
+func (s *sentence) lowerAt(from int, t string) string {
+	if len(s.s) == len(s.r) && len(s.lower) == len(s.s) {
+		return s.lower[from : from+len(t)]
+	}
+	return strings.ToLower(t)
+}
+
+// encLen is the length of r in string([]rune{r}): utf8.RuneLen, or 3 for a rune that
+// string conversion writes as U+FFFD.
+func encLen(r rune) int {
+	if n := utf8.RuneLen(r); n > 0 {
+		return n
+	}
+	return utf8.RuneLen(utf8.RuneError)
 }
 
 // first returns where the first match of x in the sentence starts (len(s.r) when there

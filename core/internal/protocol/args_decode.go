@@ -62,6 +62,9 @@ func decodeArgs(data []byte, v any, root string) error {
 	if err := checkValue("", generic, reflect.TypeOf(v)); err != nil {
 		return err
 	}
+	if decodeWithoutRaw(data, top, v, fields) { // args_rawfast.go
+		return nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
