@@ -58,6 +58,9 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 	tokens := text.QueryTokens(query)
 	hits := []Hit{}
 	if len(tokens) == 0 && n.e.embedder == nil {
+		if isAboutUser(query) { // "about me?" has no searchable token left: the profile answers
+			return n.recallAboutUser(ctx, query, o, f, limit, hits)
+		}
 		// Nothing searchable (only punctuation or emoji); still, nothing succeeds after Close.
 		if err := n.e.checkOpen(); err != nil {
 			return nil, err
@@ -109,7 +112,7 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 	if err != nil {
 		return nil, err
 	}
-	return hits, nil
+	return n.recallAboutUser(ctx, query, o, f, limit, hits) // recallaboutme.go
 }
 
 func storeWeights(w recall.Weights) store.Weights {

@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -83,5 +84,59 @@ func TestRecall_budgetAndMedicationAcrossLanguages(t *testing.T) {
 		if all := strings.Join(got, " | "); !strings.Contains(all, tt.want) || strings.Contains(all, "nurse") {
 			t.Errorf("recall(%q) = %q: want %q, not the nurse", tt.query, got, tt.want)
 		}
+	}
+}
+
+// recall answers a question about the user as a whole with the user's profile, as
+// buildContext does: "what do you know about me?" shares no word with "User lives in Lyon"
+// and returned [] (eleventh new-user pass). A filtered recall and another namespace's
+// profile are left alone, and scores stay best first.
+func TestRecall_aboutUserBringsProfile(t *testing.T) {
+	e, ns, _ := cxOpen(t, core.Options{})
+	ctx := context.Background()
+	for _, in := range []core.MemoryInput{
+		{Type: core.TypeProfile, Content: "User lives in Lyon"},
+		{Type: core.TypePreference, Content: "用户喜欢喝乌龙茶"},
+		{Type: core.TypeFact, Content: "The quarterly report is due Friday"},
+	} {
+		if _, err := ns.Remember(ctx, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other, err := e.Namespace("other")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Remember(ctx, core.MemoryInput{Type: core.TypeProfile, Content: "User lives in Oslo"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"What do you know about me?", "你记得我什么？", "about me?"} {
+		hits, err := ns.Recall(ctx, q, core.RecallOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for i, h := range hits {
+			got = append(got, h.Memory.Content)
+			if i > 0 && h.Score > hits[i-1].Score {
+				t.Errorf("recall(%q): hit %d scores %v above %v", q, i, h.Score, hits[i-1].Score)
+			}
+		}
+		all := strings.Join(got, " | ")
+		if !strings.Contains(all, "Lyon") || !strings.Contains(all, "乌龙茶") || strings.Contains(all, "Oslo") || strings.Contains(all, "quarterly") {
+			t.Errorf("recall(%q) = %q: want the profile (Lyon, 乌龙茶), not Oslo or the report", q, got)
+		}
+	}
+	hits, err := ns.Recall(ctx, "What do you know about me?", core.RecallOptions{Types: []string{core.TypeFact}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.Memory.Type != core.TypeFact {
+			t.Errorf("a recall filtered to facts returned %q (%s)", h.Memory.Content, h.Memory.Type)
+		}
+	}
+	if got := recallContents(t, ns, "where is the quarterly report?"); len(got) == 0 || strings.Contains(strings.Join(got, " "), "Lyon") {
+		t.Errorf("a question not about the user = %q: want the report only", got)
 	}
 }
