@@ -99,20 +99,26 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 		if o.Peek || n.e.readOnly || len(hits) == 0 {
 			return nil
 		}
-		for _, h := range hits {
-			n.e.addTouch(n.name, h.Memory.ID, now)
-			h.Memory.AccessCount++
-			h.Memory.LastAccessedAt = &now
-		}
-		if len(n.e.touches) >= maxPendingTouches {
-			return n.e.flushTouches()
-		}
-		return nil
+		return n.touchHits(hits, now)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return n.recallAboutUser(ctx, query, o, f, limit, hits) // recallaboutme.go
+}
+
+// touchHits counts each hit as one access (heat, lastAccessedAt), flushing the pending
+// accesses when they are many. Called with the engine's lock held (inside e.do).
+func (n *Namespace) touchHits(hits []Hit, now time.Time) error {
+	for _, h := range hits {
+		n.e.addTouch(n.name, h.Memory.ID, now)
+		h.Memory.AccessCount++
+		h.Memory.LastAccessedAt = &now
+	}
+	if len(n.e.touches) >= maxPendingTouches {
+		return n.e.flushTouches()
+	}
+	return nil
 }
 
 func storeWeights(w recall.Weights) store.Weights {

@@ -28,46 +28,41 @@ func (n *Namespace) recallAboutUser(ctx context.Context, query string, o RecallO
 	}
 	w := n.e.scoring
 	now := n.e.clock()
+	found := make(map[string]Hit, len(hits)) // a search hit is already counted as an access
+	for _, h := range hits {
+		found[h.Memory.ID] = h
+	}
 	out := make([]Hit, 0, limit)
-	seen := map[string]bool{}
-	for _, m := range ms {
-		if len(out) == limit {
-			break
+	var untouched []Hit
+	for _, m := range ms[:min(len(ms), limit)] {
+		h, ok := found[m.ID]
+		if ok {
+			m = h.Memory
 		}
 		s, comp := w.Score(recall.Input{Relevance: 1, UpdatedAt: m.UpdatedAt, LastAccess: m.LastAccessedAt,
 			AccessCount: m.AccessCount, Importance: m.Importance}, now)
-		h := Hit{Memory: m, Score: s}
+		p := Hit{Memory: m, Score: s}
 		if o.Explain {
-			h.Components = &comp
+			p.Components = &comp
 		}
-		out = appendCapped(out, h)
-		seen[m.ID] = true
+		out = appendCapped(out, p)
+		if !ok {
+			untouched = append(untouched, p)
+		}
+		found[m.ID] = Hit{} // listed: not again below
 	}
-	profiled := len(out)
 	for _, h := range hits {
 		if len(out) == limit {
 			break
 		}
-		if !seen[h.Memory.ID] {
+		if f, ok := found[h.Memory.ID]; ok && f.Memory != nil {
 			out = appendCapped(out, h)
 		}
 	}
-	if o.Peek || n.e.readOnly || profiled == 0 {
+	if o.Peek || n.e.readOnly || len(untouched) == 0 {
 		return out, nil
 	}
-	err = n.e.do(ctx, func() error {
-		for _, h := range out[:profiled] {
-			n.e.addTouch(n.name, h.Memory.ID, now)
-			h.Memory.AccessCount++
-			t := now
-			h.Memory.LastAccessedAt = &t
-		}
-		if len(n.e.touches) >= maxPendingTouches {
-			return n.e.flushTouches()
-		}
-		return nil
-	})
-	return out, err
+	return out, n.e.do(ctx, func() error { return n.touchHits(untouched, now) })
 }
 
 // appendCapped appends h to hits with its score capped at the last one's, so the list

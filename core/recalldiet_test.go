@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,15 +58,10 @@ func TestRecall_allergicFindsAllergy(t *testing.T) {
 func TestRecall_dentistAcrossLanguages(t *testing.T) {
 	_, ns, _ := cxOpen(t, core.Options{})
 	rememberContents(t, ns, "用户周五下午三点要去看牙医", "User has a dentist appointment on Monday", "User works as a nurse in Boston")
-	for _, tt := range []struct{ query, want string }{
+	checkRecallFinds(t, ns, "nurse", []struct{ query, want string }{
 		{"When is the dentist?", "看牙医"},
 		{"我什么时候看牙医？", "dentist appointment"},
-	} {
-		got := recallContents(t, ns, tt.query)
-		if all := strings.Join(got, " | "); !strings.Contains(all, tt.want) || strings.Contains(all, "nurse") {
-			t.Errorf("recall(%q) = %q: want %q, not the nurse", tt.query, got, tt.want)
-		}
-	}
+	})
 }
 
 // A budget or a medication said in Chinese is found by an English question, and the other
@@ -75,16 +71,11 @@ func TestRecall_budgetAndMedicationAcrossLanguages(t *testing.T) {
 	_, ns, _ := cxOpen(t, core.Options{})
 	rememberContents(t, ns, "用户每月预算1800欧元", "用户的爸爸每天吃三次药", "User works as a nurse in Boston",
 		"User's monthly budget for groceries is 400 euros")
-	for _, tt := range []struct{ query, want string }{
+	checkRecallFinds(t, ns, "nurse", []struct{ query, want string }{
 		{"What is my monthly budget?", "预算"},
 		{"What medication does my dad take?", "吃三次药"},
 		{"我的预算是多少？", "groceries"},
-	} {
-		got := recallContents(t, ns, tt.query)
-		if all := strings.Join(got, " | "); !strings.Contains(all, tt.want) || strings.Contains(all, "nurse") {
-			t.Errorf("recall(%q) = %q: want %q, not the nurse", tt.query, got, tt.want)
-		}
-	}
+	})
 }
 
 // recall answers a question about the user as a whole with the user's profile, as
@@ -127,6 +118,19 @@ func TestRecall_aboutUserBringsProfile(t *testing.T) {
 			t.Errorf("recall(%q) = %q: want the profile (Lyon, 乌龙茶), not Oslo or the report", q, got)
 		}
 	}
+	// A profile memory the search also found counts as one access, not two.
+	lyon, err := ns.Recall(ctx, "What do you know about me in Lyon?", core.RecallOptions{Peek: true})
+	i := slices.IndexFunc(lyon, func(h core.Hit) bool { return h.Memory.Content == "User lives in Lyon" })
+	if err != nil || i < 0 {
+		t.Fatalf("peek recall = %v, %v: want Lyon", lyon, err)
+	}
+	before := lyon[i].Memory.AccessCount
+	if _, err := ns.Recall(ctx, "What do you know about me in Lyon?", core.RecallOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := ns.Get(ctx, lyon[i].Memory.ID); err != nil || m.AccessCount != before+1 {
+		t.Errorf("after one recall Lyon's accessCount = %v (err %v), want %d", m.AccessCount, err, before+1)
+	}
 	hits, err := ns.Recall(ctx, "What do you know about me?", core.RecallOptions{Types: []string{core.TypeFact}})
 	if err != nil {
 		t.Fatal(err)
@@ -138,5 +142,16 @@ func TestRecall_aboutUserBringsProfile(t *testing.T) {
 	}
 	if got := recallContents(t, ns, "where is the quarterly report?"); len(got) == 0 || strings.Contains(strings.Join(got, " "), "Lyon") {
 		t.Errorf("a question not about the user = %q: want the report only", got)
+	}
+}
+
+// checkRecallFinds checks that each query's recall holds its want and never not.
+func checkRecallFinds(t *testing.T, ns *core.Namespace, not string, cases []struct{ query, want string }) {
+	t.Helper()
+	for _, tt := range cases {
+		got := recallContents(t, ns, tt.query)
+		if all := strings.Join(got, " | "); !strings.Contains(all, tt.want) || strings.Contains(all, not) {
+			t.Errorf("recall(%q) = %q: want %q, not %q", tt.query, got, tt.want, not)
+		}
 	}
 }
