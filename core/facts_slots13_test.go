@@ -24,6 +24,12 @@ func TestExtractFacts_round13Supersedes(t *testing.T) {
 		{"I live with my husband in Cork.", "Actually I moved to Dublin.", 1, false},
 		{"我和男朋友阿杰住在杭州。", "我搬到上海了。", 1, false},
 		{"现在和老婆住在南京", "我搬到苏州了", 1, false},
+		{"My class is on Wednesdays.", "My class moved to Thursday evenings.", 0, false},
+		{"我的课在周三晚上。", "我的课改到周四了。", 0, false},
+		// Not one slot: a named class and the unnamed one, a session that moved and the city.
+		{"I have watercolour class on Wednesday evenings.", "My class moved to Thursday evenings.", 0, true},
+		{"I live in Leeds.", "My session moved to 3pm.", 0, true},
+		{"我住在杭州。", "我的办公室搬到浦东了。", 0, true},
 	} {
 		_, ns, _ := cxOpen(t, core.Options{})
 		say := func(session, line string, n int) *core.ExtractResult {

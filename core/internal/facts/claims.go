@@ -360,7 +360,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 			if notClaimWe.MatchString(head(rest, 48)) {
 				return Fact{}, false
 			}
-		} else if subj == "my" && myThing.MatchString(head(rest, 32)) && !(kinNegNeed11(rest) && kinNegEN11.MatchString(head(rest, 80))) {
+		} else if subj == "my" && myThing.MatchString(head(rest, 32)) && !(kinNegNeed11(rest) && kinNegEN11.MatchString(head(rest, 80))) && !classWhen13(rest) { // "my class moved to Thursday" is no code (round13class.go)
 			return Fact{}, false
 		} else if strings.HasPrefix(subj, "i") && mayNotClaimEN(head(rest, 64)) && notClaimEN.MatchString(head(rest, 64)) && !effortEN.MatchString(head(rest, 64)) && !checkHabit5EN.MatchString(head(rest, 120)) {
 			return Fact{}, false

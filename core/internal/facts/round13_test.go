@@ -32,6 +32,27 @@ func TestExtract_round13(t *testing.T) {
 		{"I live in a flat with my partner.", []want{{"User lives in a flat with their partner", "", ""}}, false},
 		{"My sister lives in Berlin with her partner.", []want{{"User's sister lives in Berlin with her partner", TypeProfile, "family"}}, false},
 		{"I live in Lille with my cat Pistache.", []want{{"User lives in Lille", TypeProfile, "location"}, {"User has a cat named Pistache", TypeProfile, "family"}}, true},
+		// 3. The user's unnamed class and when it is: the slot schedule:<word>. Before:
+		// nothing ("my class" read as code), or the kind event (a tag: the old day stayed).
+		{"My class moved to Thursday evenings", []want{{"User's class moved to Thursday evenings", TypeFact, "schedule:class"}}, true},
+		{"My class is on Wednesdays.", []want{{"User's class is on Wednesdays", TypeFact, "schedule:class"}}, true},
+		{"My classes are on Tuesdays and Thursdays.", []want{{"User's classes are on Tuesdays and Thursdays", TypeFact, "schedule:class"}}, true},
+		{"My lesson moved to Friday.", []want{{"User's lesson moved to Friday", TypeFact, "schedule:lesson"}}, true},
+		{"我的课改到周四了", []want{{"用户的课改到周四了", TypeFact, "schedule:课"}}, true},
+		{"我的课在周三晚上", []want{{"用户的课在周三晚上", TypeFact, "schedule:课"}}, true},
+		// Stays no slot: one class of several, once, no time, code, a session or appointment.
+		{"I have a class on Monday.", []want{{"User has a class on Monday", TypeFact, "event"}}, false},
+		{"这周的课改到周四了", []want{{"用户这周的课改到周四了", TypeFact, "event"}}, false},
+		{"我每周三晚上上课", []want{{"用户每周三晚上上课", "", "habit"}}, false},
+		{"My class doesn't compile.", nil, false},
+		{"My class moved to another package.", nil, false},
+		{"My appointment moved to Friday.", []want{{"User's appointment moved to Friday", TypeFact, "event"}}, false},
+		// A thing of the user's that moved is no home; before: a location that superseded
+		// where the user lives.
+		{"My session moved to 3pm.", []want{{"User's session moved to 3pm", TypeFact, "event"}}, false},
+		{"My office moved to Berlin.", []want{{"User's office moved to Berlin", TypeFact, "event"}}, false},
+		{"我的办公室搬到浦东了", []want{{"用户的办公室搬到浦东了", TypeFact, "event"}}, false},
+		{"I moved to Munich", []want{{"User moved to Munich", TypeProfile, "location"}}, true},
 	} {
 		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
 		ok := len(got) == len(tc.want)
