@@ -247,6 +247,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if f, ok := rule12(text, remember); ok { // "Remember that I never take calls before 2pm" (round12rule.go)
 		return f, true
 	}
+	if f, ok := availRule13(text); ok { // "I never take calls before 2pm", "我从不在早上九点前开会" (round13rule.go)
+		return f, true
+	}
 	if t, ok := scheduleMove12(text); ok { // "The watercolour class moved to…": the user's (round12sched.go)
 		text = t
 	}

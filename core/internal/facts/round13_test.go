@@ -53,6 +53,25 @@ func TestExtract_round13(t *testing.T) {
 		{"My office moved to Berlin.", []want{{"User's office moved to Berlin", TypeFact, "event"}}, false},
 		{"我的办公室搬到浦东了", []want{{"用户的办公室搬到浦东了", TypeFact, "event"}}, false},
 		{"I moved to Munich", []want{{"User moved to Munich", TypeProfile, "location"}}, true},
+		// 4. A standing limit on when the user is reached or booked is a rule, without
+		// "remember". Before: a fact (event, about, habit).
+		{"I never take calls before 2pm", []want{{"User never takes calls before 2pm", TypeRule, ""}}, false},
+		{"I don't do meetings on Fridays", []want{{"User doesn't do meetings on Fridays", TypeRule, ""}}, false},
+		{"I don't answer emails on weekends.", []want{{"User doesn't answer emails on weekends", TypeRule, ""}}, false},
+		{"I never meet before 10am.", []want{{"User never meets before 10am", TypeRule, ""}}, false},
+		{"I don't check Slack after 6pm.", []want{{"User doesn't check Slack after 6pm", TypeRule, ""}}, false},
+		{"我从不在早上九点前开会", []want{{"用户从不在早上九点前开会", TypeRule, ""}}, false},
+		{"我周末不接工作电话", []want{{"用户周末不接工作电话", TypeRule, ""}}, false},
+		{"晚上十点后我一般不回消息", []want{{"晚上十点后用户一般不回消息", TypeRule, ""}}, false},
+		// Stays a claim: once, a day not every one, no time, eating, working, calling out.
+		{"I can't take calls tomorrow before 2pm", []want{{"User can't take calls tomorrow before 2pm", TypeFact, ""}}, false},
+		{"I don't take meetings on Friday", []want{{"User doesn't take meetings on Friday", TypeFact, ""}}, false},
+		{"I never take calls.", []want{{"User never takes calls", TypeFact, ""}}, false},
+		{"I never eat after 8pm", []want{{"User never eats after 8pm", TypeProfile, "diet"}}, false},
+		{"I don't work on weekends", []want{{"User doesn't work on weekends", TypeProfile, ""}}, false},
+		{"I never call my mom after 9pm.", []want{{"User never calls their mom after 9pm", TypeProfile, "family"}}, false},
+		{"我明天不开会", []want{{"用户明天不开会", TypeFact, ""}}, false},
+		{"我晚上不打电话给我妈", []want{{"用户晚上不打电话给用户的妈", TypeProfile, ""}}, false},
 	} {
 		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
 		ok := len(got) == len(tc.want)
