@@ -71,6 +71,9 @@ func TestExtract_round13(t *testing.T) {
 		{"I don't work on weekends", []want{{"User doesn't work on weekends", TypeProfile, ""}}, false},
 		{"I never call my mom after 9pm.", []want{{"User never calls their mom after 9pm", TypeProfile, "family"}}, false},
 		{"我明天不开会", []want{{"用户明天不开会", TypeFact, ""}}, false},
+		{"I rarely take calls after 6pm", []want{{"User rarely takes calls after 6pm", TypeFact, ""}}, false},
+		{"我们周末不开会", []want{{"周末不开会", TypeProfile, "habit"}}, false},
+		{"我觉得周末不开会也行", nil, false},
 		{"我晚上不打电话给我妈", []want{{"用户晚上不打电话给用户的妈", TypeProfile, ""}}, false},
 	} {
 		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
