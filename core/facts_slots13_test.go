@@ -24,6 +24,7 @@ func TestExtractFacts_round13Supersedes(t *testing.T) {
 		{"I live with my husband in Cork.", "Actually I moved to Dublin.", 1, false},
 		{"我和男朋友阿杰住在杭州。", "我搬到上海了。", 1, false},
 		{"现在和老婆住在南京", "我搬到苏州了", 1, false},
+		{"Currently living in Denver with my wife.", "I just moved to Boulder.", 1, false},
 		{"My class is on Wednesdays.", "My class moved to Thursday evenings.", 0, false},
 		{"我的课在周三晚上。", "我的课改到周四了。", 0, false},
 		// Not one slot: a named class and the unnamed one, a session that moved and the city.

@@ -353,6 +353,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		st.subj = ""
 		return Fact{}, false
 	}
+	if t, ok := objectLead13(text, latin); ok { // "Currently living in Denver with my wife" (round13.go)
+		text = t
+	}
 	if m := subjectMatch(text); latin && m != nil && !questionEN.MatchString(head(text, 32)) {
 		subj := strings.ToLower(text[m[4]:m[5]])
 		rest := strings.TrimSpace(text[m[5]:])

@@ -20,9 +20,9 @@ const mateWordEN13 = `(?:(?:two|three|four|2|3|4)\s+)?(?:partner|husband|wife|sp
 
 var (
 	// mateInEN13: "User lives in Berlin with their partner Sam".
-	mateInEN13 = lazy(`^User (lives|now lives|currently lives|still lives|is living|is now living|is currently living|is still living|now living) in (\p{Lu}[^,;]*?) with their (` + mateWordEN13 + `(?:\s+(?:and their\s+)?\p{L}[\p{L}'-]*){0,4})$`)
+	mateInEN13 = lazy(`^User (lives|now lives|currently lives|still lives|is living|is now living|is currently living|is still living|now living|is based|is currently based|is now based) in (\p{Lu}[^,;]*?) with their (` + mateWordEN13 + `(?:\s+(?:and their\s+)?\p{L}[\p{L}'-]*){0,4})$`)
 	// mateWithEN13: "User lives with their husband in Cork".
-	mateWithEN13 = lazy(`^User (lives|now lives|currently lives|still lives|is living|is now living|is currently living|is still living|now living) with their (` + mateWordEN13 + `(?:\s+\p{Lu}[\p{L}'-]*)?) in (\p{Lu}[\p{L} .'-]*)$`)
+	mateWithEN13 = lazy(`^User (lives|now lives|currently lives|still lives|is living|is now living|is currently living|is still living|now living|is based|is currently based|is now based) with their (` + mateWordEN13 + `(?:\s+\p{Lu}[\p{L}'-]*)?) in (\p{Lu}[\p{L} .'-]*)$`)
 	// mateZH13: "用户(现在)和(用户的)男朋友阿杰(一起)住在杭州".
 	mateZH13 = lazy(`^用户(现在|目前|如今|还)?(?:和|跟|与|同)((?:用户的|用户家的?)?(?:老婆|老公|妻子|丈夫|爱人|媳妇|男朋友|女朋友|男友|女友|对象|未婚夫|未婚妻|室友|舍友|父母|爸妈|爸爸|妈妈|爸|妈|儿子|女儿|孩子们?|家人|老伴|公婆|爷爷奶奶|奶奶|外婆|姥姥)(?:\p{Han}{1,3}?|[A-Za-z]+)?)(?:一起)?住在(.+)$`)
 )
@@ -89,4 +89,19 @@ func mateFacts13(f Fact) []Fact {
 	loc.Type, loc.Predicate, loc.Content = TypeProfile, "location", clip("User "+verb+" in "+strings.TrimSpace(place))
 	mf.Type, mf.Predicate, mf.Content = TypeProfile, "family", clip("User lives with their "+strings.TrimSpace(mate))
 	return []Fact{loc, mf}
+}
+
+// objectLeadEN13: a clause with no subject, an -ing verb or "based" (after currently, now,
+// still), then "with my/our": "Currently living in Denver with my wife".
+var objectLeadEN13 = lazy(`(?i)^(?:(?:currently|now|still|right\s+now)\s+)?(?:[a-z]+ing|based)\s+[^,;.!?]{1,30}?\swith\s+(?:my|our)\b`)
+
+// objectLead13 is the clause with "I'm " before it when it has that shape: subjectEN read
+// the words before "my" as a time ("Every Tuesday I …") and the wife as the subject, "User's
+// wife currently living in Denver with"; "I'm currently living in Denver with my wife" is
+// the user's, and mateSplit13 splits it.
+func objectLead13(text string, latin bool) (string, bool) {
+	if !latin || len(text) < 16 || !strings.Contains(text, " with ") || !objectLeadEN13.MatchString(head(text, 64)) {
+		return "", false
+	}
+	return "I'm " + strings.ToLower(text[:1]) + text[1:], true
 }

@@ -28,6 +28,12 @@ func TestExtract_round13(t *testing.T) {
 		{"现在和老婆住在南京", []want{{"用户现在住在南京", TypeProfile, "location"}, {"用户和老婆住在一起", TypeProfile, "family"}}, true},
 		{"我跟我老公住在成都", []want{{"用户住在成都", TypeProfile, "location"}, {"用户和用户的老公住在一起", TypeProfile, "family"}}, true},
 		{"我和室友一起住在北京朝阳", []want{{"用户住在北京朝阳", TypeProfile, "location"}, {"用户和室友住在一起", TypeProfile, "family"}}, true},
+		// Without a subject, an -ing verb or "based" first; before: "User's wife currently
+		// living in Denver with" (the wife read as the subject).
+		{"Currently living in Denver with my wife.", []want{{"User currently lives in Denver", TypeProfile, "location"}, {"User lives with their wife", TypeProfile, "family"}}, true},
+		{"Now living in Austin with my boyfriend.", []want{{"User now lives in Austin", TypeProfile, "location"}, {"User lives with their boyfriend", TypeProfile, "family"}}, true},
+		{"Based in Leeds with my partner.", []want{{"User is based in Leeds", TypeProfile, "location"}, {"User lives with their partner", TypeProfile, "family"}}, true},
+		{"Now working on a project with my team.", []want{{"User is now working on a project with their team", TypeProfile, "job"}}, false},
 		// Stays: a place that is no name, a relative's home, the pets of round 12.
 		{"I live in a flat with my partner.", []want{{"User lives in a flat with their partner", "", ""}}, false},
 		{"My sister lives in Berlin with her partner.", []want{{"User's sister lives in Berlin with her partner", TypeProfile, "family"}}, false},
