@@ -111,7 +111,7 @@ func TestClaimsNumbers_docsStateTheCodesConstants(t *testing.T) {
 		{"CONTEXT.md", fmt.Sprintf("`lessons` — at most %d sentences", episodeMaxLessons)},
 		{"CONTEXT.md", fmt.Sprintf("at most **%d lines** (`too_large` beyond)", MaxMemoryLines)},
 		// FACTS.md, what is read and committing.
-		{"FACTS.md", fmt.Sprintf("| gate | %d messages |", facts.DefaultMinMessages)},
+		{"FACTS.md", fmt.Sprintf("| gate | %d message (`MinMessages`) |", facts.DefaultMinMessages)},
 		{"FACTS.md", fmt.Sprintf("| per message | %s characters |", thousands(facts.MaxMessageRunes))},
 		{"FACTS.md", fmt.Sprintf("| per call | %s characters |", thousands(facts.MaxScanRunes))},
 		{"FACTS.md", fmt.Sprintf("| facts | %d a message |", facts.DefaultMaxFacts)},

@@ -9,7 +9,7 @@ import (
 	"github.com/memcore/memcore/core"
 )
 
-// readsChat is six messages: extraction's gate wants at least six.
+// readsChat is six messages of a session, three of them with facts.
 const readsChat = `[{"role":"user","content":"I'm Priya, a pharmacist in Leeds."},{"role":"assistant","content":"Got it."},
 {"role":"user","content":"My daughter Lily is allergic to peanuts."},{"role":"assistant","content":"Noted."},
 {"role":"user","content":"I use Obsidian for notes."},{"role":"assistant","content":"Nice."}]`

@@ -28,7 +28,7 @@ const (
 
 // Reasons an ExtractResult has no facts.
 const (
-	ReasonTooFewMessages = facts.ReasonTooFewMessages // fewer than 6 user and assistant messages
+	ReasonTooFewMessages = facts.ReasonTooFewMessages // no user or assistant message (facts.DefaultMinMessages)
 	ReasonNoCues         = facts.ReasonNoCues         // nothing found
 	ReasonAllKnown       = "all_known"                // found, but every one is a live memory already
 	ReasonAllRead        = facts.ReasonAllRead        // every message was read by an earlier call of the session

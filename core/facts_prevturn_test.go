@@ -48,7 +48,7 @@ func TestExtractFacts_turnBefore(t *testing.T) {
 	want := []string{"User is allergic to peanuts", "User lives near Boulder"}
 
 	var turnByTurn []*core.Memory
-	for end := 6; end <= len(fxQA)/2; end += 2 {
+	for end := 1; end <= len(fxQA)/2; end++ { // after every message, from the first
 		r, err := ns.ExtractFacts(ctx, cxChat(fxQA[:2*end]...), core.ExtractOptions{Commit: true, SessionID: "t"})
 		if err != nil {
 			t.Fatal(err)

@@ -73,19 +73,30 @@ func fxTypes(fs []core.Fact) []string {
 	return out
 }
 
+// TestExtractFacts_gate: no user or assistant message is the gate (no read, no LLM call,
+// nothing stored); a new user's first message passes it and its facts are stored.
 func TestExtractFacts_gate(t *testing.T) {
 	ctx := context.Background()
 	llm := &fxLLM{answer: fxLLMAnswer}
 	e, ns, _ := cxOpen(t, core.Options{Complete: llm.complete})
-	res, err := ns.ExtractFacts(ctx, cxChat(fxConv[:8]...), core.ExtractOptions{Commit: true, SessionID: "s"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Facts) != 0 || len(res.Memories) != 0 || res.Reason != core.ReasonTooFewMessages || llm.calls() != 0 {
-		t.Fatalf("4 messages: %+v, %d LLM calls", res, llm.calls())
+	for _, msgs := range []json.RawMessage{json.RawMessage(`[]`), cxChat("system", "I prefer concise answers with code examples.")} {
+		res, err := ns.ExtractFacts(ctx, msgs, core.ExtractOptions{Commit: true, SessionID: "s"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Facts) != 0 || len(res.Memories) != 0 || res.Reason != core.ReasonTooFewMessages || res.Read != 0 || llm.calls() != 0 {
+			t.Fatalf("%s: %+v, %d LLM calls", msgs, res, llm.calls())
+		}
 	}
 	if n, _ := e.QueryStrings(`SELECT count(*) FROM memories`); n[0] != "0" {
 		t.Errorf("%s memories stored", n[0])
+	}
+	res, err := ns.ExtractFacts(ctx, cxChat("user", "My daughter Lily is allergic to peanuts."), core.ExtractOptions{Commit: true, SessionID: "s2", UseLLM: new(false)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Memories) != 1 || res.Memories[0].Content != "User's daughter Lily is allergic to peanuts" || res.Read != 1 {
+		t.Fatalf("the first message: %+v", res)
 	}
 	res, _ = ns.ExtractFacts(ctx, cxChat("user", "hello", "assistant", "hi", "user", "how are you?", "assistant", "fine",
 		"user", "ok", "assistant", "ok"), core.ExtractOptions{UseLLM: new(false)})

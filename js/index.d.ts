@@ -558,8 +558,8 @@ export interface ExtractResult {
   /** Earlier queued passes of the session this call retried (its own LLM pass having worked). */
   retried: number;
   /**
-   * Why there is nothing: fewer than 6 user and assistant messages (`too_few_messages`:
-   * extraction waits for a few exchanges), no cue found (`no_cues`), or every fact is known
+   * Why there is nothing: no user or assistant message among those given
+   * (`too_few_messages`: a first message is read already), no cue found (`no_cues`), or every fact is known
    * already (`all_known`), or every message was read by an earlier call of the session
    * (`all_read`: commit with a sessionId reads each message once). Absent otherwise.
    */

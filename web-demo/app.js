@@ -21,7 +21,7 @@ const TEXT = {
     settings: 'Settings',
     conversation: 'Conversation',
     newSession: 'New session',
-    chatEmpty: 'Talk to the agent as its user. memcore extracts what is worth keeping (preferences, facts about you, rules) once a conversation has three exchanges, or right away when you <b>📌 pin</b> a message. Reload the page, or close the browser: it is still here.',
+    chatEmpty: 'Talk to the agent as its user. memcore extracts what is worth keeping (preferences, facts about you, rules) from each message as you send it, and keeps a whole message when you <b>📌 pin</b> it. Reload the page, or close the browser: it is still here.',
     inputPlaceholder: 'Tell the agent something about yourself… (Enter to send)',
     send: 'Send',
     memories: 'Memories',
@@ -49,6 +49,7 @@ const TEXT = {
     remembered: 'remembered',
     colon: ': ',
     replaced: 'replaced by a newer memory',
+    // Only in a transcript saved while the engine waited for three exchanges (chipLabel, extract).
     waiting: 'extraction starts after 3 exchanges — or pin this message',
     noMemories: 'No memories yet.',
     noHits: 'Nothing found.',
@@ -89,7 +90,7 @@ const TEXT = {
     settings: '设置',
     conversation: '对话',
     newSession: '新会话',
-    chatEmpty: '以用户的身份和智能体聊天。对话满三轮后，memcore 会提取值得记住的内容（偏好、关于你的事实、规则）；点 <b>📌 记住</b> 可以立刻保存一条消息。刷新页面或关闭浏览器，记忆依然在。',
+    chatEmpty: '以用户的身份和智能体聊天。每发一条消息，memcore 都会提取值得记住的内容（偏好、关于你的事实、规则）；点 <b>📌 记住</b> 可以保存整条消息。刷新页面或关闭浏览器，记忆依然在。',
     inputPlaceholder: '告诉智能体一些关于你的事…（回车发送）',
     send: '发送',
     memories: '记忆',
@@ -117,6 +118,7 @@ const TEXT = {
     remembered: '已记住',
     colon: '：',
     replaced: '已被新记忆取代',
+    // Only in a transcript saved while the engine waited for three exchanges (chipLabel, extract).
     waiting: '满三轮对话后开始提取——也可以点“记住”',
     noMemories: '还没有记忆。',
     noHits: '没有找到。',
@@ -538,14 +540,10 @@ async function extract(latest) {
   const window = messages.map((m, i) => ({ m, i })).filter(({ m }) => m.role === 'user' || m.role === 'assistant').slice(-1000);
   const msgs = window.map(({ m }) => ({ role: m.role, content: m.content }));
   const r = await mem.extractFacts(msgs, { commit: true, sessionId: session });
-  if (r.reason === 'too_few_messages') {
-    // A question is no statement to extract: it said "extraction starts after 3 exchanges —
-    // or pin this message" under "What do you know about me?" opening a session.
-    if (!isQuestion(messages[latest].content)) messages[latest].chips.push({ text: t('waiting') });
-  } else {
-    // Extraction has run: no message is waiting for it any more.
-    for (const m of messages) if (m.chips) m.chips = m.chips.filter((c) => c.text !== t('waiting'));
-  }
+  // Extraction reads from the first message (the engine's gate is one message since the
+  // thirteenth round): no message waits for it. A transcript saved before may still hold
+  // the "waiting" chip of a message said before the third exchange: it goes now.
+  for (const m of messages) if (m.chips) m.chips = m.chips.filter((c) => c.text !== t('waiting'));
   for (const memory of r.memories) {
     const fact = r.facts.find((f) => f.content === memory.content);
     const at = fact?.evidence?.length ? window[fact.evidence[0]]?.i : latest;

@@ -48,9 +48,12 @@ func factsCases() []Case {
 			{Req: stats, Check: []Check{Eq("memories", "0")}},
 		}},
 		{Name: "extractFacts/gate_and_no_cues", Steps: []Step{
-			{Req: extract(`{"messages":[{"role":"user","content":"I prefer tea."},{"role":"assistant","content":"ok"}]}`), Check: []Check{
-				Eq("facts", "[]"), Eq("reason", `"too_few_messages"`)}},
-			{Req: extract(`{"messages":[]}`), Check: []Check{Eq("facts", "[]"), Eq("reason", `"too_few_messages"`)}},
+			// The gate is one user or assistant message: a new user's first message is read.
+			{Req: extract(`{"messages":[{"role":"user","content":"I prefer tea."}]}`), Check: []Check{
+				Len("facts", 1), Eq("facts[0].content", `"User prefers tea"`), Lacks("reason"), Eq("read", "1")}},
+			{Req: extract(`{"messages":[]}`), Check: []Check{Eq("facts", "[]"), Eq("reason", `"too_few_messages"`), Eq("read", "0")}},
+			{Req: extract(`{"messages":[{"role":"system","content":"I prefer tea."}]}`), Check: []Check{
+				Eq("facts", "[]"), Eq("reason", `"too_few_messages"`), Eq("read", "0")}},
 			{Req: extract(`{"messages":[{"role":"user","content":"hello"},{"role":"assistant","content":"hi"},
 				{"role":"user","content":"how are you?"},{"role":"assistant","content":"fine"},
 				{"role":"user","content":"ok"},{"role":"assistant","content":"ok"}]}`),
@@ -75,11 +78,13 @@ func factsCases() []Case {
 			{Req: stats, Check: []Check{Eq("memories", "4")}},
 		}},
 		{Name: "extractFacts/read_once_per_session", Steps: []Step{
-			// Turn by turn with commit: the gate, then each call reads only what is new.
-			{Req: extract(`{"messages":` + factsTurns(4) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
-				Eq("reason", `"too_few_messages"`), Eq("read", "0")}},
+			// Turn by turn with commit, from the first message: each call reads only what is new.
+			{Req: extract(`{"messages":` + factsTurns(1) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
+				Len("memories", 2), Eq("memories[0].content", `"User's name is Ada Lovelace"`), Eq("read", "1"), Eq("known", "0")}},
+			{Req: extract(`{"messages":` + factsTurns(2) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
+				Eq("reason", `"no_cues"`), Eq("read", "1"), Eq("known", "1")}},
 			{Req: extract(`{"messages":` + factsTurns(6) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
-				Len("memories", 4), Eq("read", "6"), Eq("known", "0")}},
+				Len("memories", 2), Eq("read", "4"), Eq("known", "2")}},
 			{Req: extract(`{"messages":` + factsTurns(8) + `,"commit":true,"sessionId":"t"}`), Check: []Check{
 				Len("memories", 1), Eq("memories[0].content", `"User's daughter Lily is allergic to peanuts"`),
 				Eq("read", "2"), Eq("known", "6")}},

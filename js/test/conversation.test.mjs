@@ -127,10 +127,42 @@ describe('extractFacts', () => {
     }
   });
 
-  test('a short conversation waits for more', async () => {
-    const r = await mem.extractFacts([{ role: 'user', content: 'My name is Ada.' }]);
-    assert.equal(r.reason, 'too_few_messages');
-    assert.deepEqual(r.facts, []);
+  test('a first message is read; no conversation message is the gate', async () => {
+    let r = await mem.extractFacts([{ role: 'user', content: 'My name is Ada.' }]);
+    assert.deepEqual(r.facts.map((f) => f.content), ["User's name is Ada"]);
+    assert.equal(r.reason, undefined);
+    for (const msgs of [[], [{ role: 'system', content: 'My name is Ada.' }]]) {
+      r = await mem.extractFacts(msgs);
+      assert.equal(r.reason, 'too_few_messages');
+      assert.deepEqual(r.facts, []);
+      assert.equal(r.read, 0);
+    }
+  });
+
+  test('after every message or once at the end: the same memories, from the first message', async () => {
+    for (const conv of [
+      [
+        { role: 'user', content: 'My daughter Lily is allergic to peanuts.' },
+        { role: 'assistant', content: 'Noted.' },
+        { role: 'user', content: 'I work as a nurse in Leeds.' },
+      ],
+      [
+        { role: 'user', content: '我对花生过敏，帮我记一下' },
+        { role: 'assistant', content: '好的，记下了。' },
+        { role: 'user', content: '我叫王磊，在杭州做前端开发' },
+      ],
+    ]) {
+      const each = mem.withNamespace(`each-${conv[0].content.length}`);
+      const stored = [];
+      for (let end = 1; end <= conv.length; end++) {
+        const r = await each.extractFacts(conv.slice(0, end), { commit: true, sessionId: 's' });
+        if (end === 1) assert.equal(r.memories.length, 1, JSON.stringify(r));
+        stored.push(...r.memories.map((m) => m.content));
+      }
+      const once = await mem.withNamespace(`once-${conv[0].content.length}`).extractFacts(conv, { commit: true, sessionId: 's' });
+      assert.deepEqual(stored.sort(), once.memories.map((m) => m.content).sort());
+      assert.ok(stored.length >= 2, JSON.stringify(stored));
+    }
   });
 
   test('errors', async () => {

@@ -167,5 +167,5 @@ func classify(content, clause string, remember bool) Fact {
 	if remember {
 		f.Confidence = 0.85
 	}
-	return slots12(f) // the budget, a class's time: slots a newer fact supersedes (round12slot.go)
+	return slots13(slots12(f)) // the budget, a class's time: slots a newer fact supersedes (round12slot.go, round13class.go)
 }

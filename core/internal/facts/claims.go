@@ -247,6 +247,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if f, ok := rule12(text, remember); ok { // "Remember that I never take calls before 2pm" (round12rule.go)
 		return f, true
 	}
+	if f, ok := availRule13(text); ok { // "I never take calls before 2pm", "我从不在早上九点前开会" (round13rule.go)
+		return f, true
+	}
 	if t, ok := scheduleMove12(text); ok { // "The watercolour class moved to…": the user's (round12sched.go)
 		text = t
 	}
@@ -350,6 +353,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 		st.subj = ""
 		return Fact{}, false
 	}
+	if t, ok := objectLead13(text, latin); ok { // "Currently living in Denver with my wife" (round13.go)
+		text = t
+	}
 	if m := subjectMatch(text); latin && m != nil && !questionEN.MatchString(head(text, 32)) {
 		subj := strings.ToLower(text[m[4]:m[5]])
 		rest := strings.TrimSpace(text[m[5]:])
@@ -360,7 +366,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 			if notClaimWe.MatchString(head(rest, 48)) {
 				return Fact{}, false
 			}
-		} else if subj == "my" && myThing.MatchString(head(rest, 32)) && !(kinNegNeed11(rest) && kinNegEN11.MatchString(head(rest, 80))) {
+		} else if subj == "my" && myThing.MatchString(head(rest, 32)) && !(kinNegNeed11(rest) && kinNegEN11.MatchString(head(rest, 80))) && !classWhen13(rest) { // "my class moved to Thursday" is no code (round13class.go)
 			return Fact{}, false
 		} else if strings.HasPrefix(subj, "i") && mayNotClaimEN(head(rest, 64)) && notClaimEN.MatchString(head(rest, 64)) && !effortEN.MatchString(head(rest, 64)) && !checkHabit5EN.MatchString(head(rest, 120)) {
 			return Fact{}, false

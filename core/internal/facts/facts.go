@@ -28,10 +28,13 @@ var Types = []string{TypeFact, TypePreference, TypeRule, TypeSkill, TypeError, T
 
 // Defaults of Options, and the fixed caps.
 const (
-	// DefaultMinMessages is the gate: a conversation of fewer user and assistant messages
-	// (three exchanges) yields nothing; too little has been said to tell a standing fact
-	// from small talk.
-	DefaultMinMessages = 6
+	// DefaultMinMessages is the gate: a call given fewer user and assistant messages yields
+	// nothing (ReasonTooFewMessages). One: a new user's first message ("My daughter Lily is
+	// allergic to peanuts.") is read when it is said. A message's facts depend only on it
+	// and the turn before, so a later call finds nothing more in it; until the thirteenth
+	// round the gate was six (three exchanges), and a host calling after the first message
+	// got nothing (RATIONALE.md). Options.MinMessages still raises it.
+	DefaultMinMessages = 1
 	// DefaultWindow is how many of the most recent messages the LLM pass reads (the
 	// heuristics read every message, within MaxScanRunes).
 	DefaultWindow = 20

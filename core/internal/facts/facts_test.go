@@ -17,25 +17,35 @@ func conv(user ...string) []Message {
 	return msgs
 }
 
+// TestExtract_gate: the default gate is one user or assistant message (a new user's first
+// message is read); system and tool messages do not count; Options.MinMessages raises it.
 func TestExtract_gate(t *testing.T) {
-	two := conv("I prefer dark mode.", "hello")
-	r := Extract(two, Options{})
-	if len(r.Facts) != 0 || r.Reason != ReasonTooFewMessages {
-		t.Fatalf("4 messages: %+v", r)
-	}
-	// System and tool messages do not count towards the gate.
-	padded := append([]Message{{Role: "system", Text: "be nice"}, {Role: "tool", Text: "x"}}, two...)
-	if r := Extract(padded, Options{}); r.Reason != ReasonTooFewMessages {
-		t.Fatalf("4 conversation messages and 2 others: %+v", r)
-	}
-	three := conv("I prefer dark mode.", "hello", "thanks")
-	r = Extract(three, Options{})
-	if len(r.Facts) != 1 || r.Reason != "" || r.Facts[0].Type != TypePreference {
-		t.Fatalf("6 messages: %+v", r)
-	}
-	r = Extract(conv("hello", "how are you?", "thanks"), Options{})
-	if len(r.Facts) != 0 || r.Reason != ReasonNoCues || r.Facts == nil {
-		t.Fatalf("small talk: %+v", r)
+	for _, tc := range []struct {
+		name   string
+		msgs   []Message
+		min    int
+		facts  int
+		reason string
+	}{
+		{"none", nil, 0, 0, ReasonTooFewMessages},
+		{"system and tool only", []Message{{Role: "system", Text: "I prefer dark mode."}, {Role: "tool", Text: "I prefer dark mode."}}, 0, 0, ReasonTooFewMessages},
+		{"first message", []Message{{Role: "user", Text: "I prefer dark mode."}}, 0, 1, ""},
+		{"first message, zh", []Message{{Role: "user", Text: "我对花生过敏，帮我记一下"}}, 0, 1, ""},
+		{"first message, small talk", []Message{{Role: "user", Text: "hello"}}, 0, 0, ReasonNoCues},
+		// The option still raises the gate; system and tool messages do not count.
+		{"raised, 4 of 6", conv("I prefer dark mode.", "hello"), 6, 0, ReasonTooFewMessages},
+		{"raised, padded", append([]Message{{Role: "system", Text: "be nice"}, {Role: "tool", Text: "x"}}, conv("I prefer dark mode.", "hello")...), 6, 0, ReasonTooFewMessages},
+		{"raised, 6 of 6", conv("I prefer dark mode.", "hello", "thanks"), 6, 1, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Extract(tc.msgs, Options{MinMessages: tc.min})
+			if len(r.Facts) != tc.facts || r.Reason != tc.reason || r.Facts == nil {
+				t.Fatalf("got %+v, want %d facts, reason %q", r, tc.facts, tc.reason)
+			}
+			if tc.reason == ReasonTooFewMessages && len(r.Read) != 0 {
+				t.Errorf("the gate held, yet read %v", r.Read)
+			}
+		})
 	}
 }
 

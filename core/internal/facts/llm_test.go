@@ -14,7 +14,7 @@ func TestLLMInput(t *testing.T) {
 	if len(in) != 1 || in[0].Index != 2 {
 		t.Fatalf("got %+v", in)
 	}
-	if in := LLMInput(msgs[:4], Options{}); in != nil {
+	if in := LLMInput(msgs[:4], Options{MinMessages: 6}); in != nil {
 		t.Errorf("below the gate: %+v", in)
 	}
 	sys, user := Prompt(in)

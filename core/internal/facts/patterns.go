@@ -328,7 +328,11 @@ func scan(s *sentence, user bool, idx int) []Fact {
 	out, cl := gateSentence(s, out, claims(s, idx, took, lazy))
 	out, cl = en5Sentence(s, idx, out, cl) // fifth round, English (claimen5.go)
 	cl = askFor7(s, idx, cl)               // seventh round: a remember-question, whom a request is for (askfor7.go)
-	return modelSentence(s, idx, out, cl)  // the claim detector's fallback (claimmodelgate.go)
+	out = modelSentence(s, idx, out, cl)   // the claim detector's fallback (claimmodelgate.go)
+	if petNeed12(out) {
+		out = mateSplit13(out) // "…in Berlin with my partner Sam", "我和男朋友阿杰住在杭州" (round13.go)
+	}
+	return out
 }
 
 // spanFact is a fact of the profile and preference patterns with where its match is.
