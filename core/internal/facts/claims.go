@@ -213,6 +213,12 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 	if len(out) > 1 && hasHan(s.s) && strings.Contains(s.s, "上课") {
 		classCarry12(out) // "我报了个水彩课，每周三晚上上课" (round12sched.go)
 	}
+	if hasHan(s.s) && strings.Contains(s.s, "叫我") {
+		out = namesZH13(s, out) // "同事都这么叫我", "我叫周晓琳，大家都叫我琳琳" (round13zh_name.go)
+	}
+	if len(out) > 1 && strings.Contains(s.s, "戒") {
+		quitCarry13(out) // "我以前抽烟，…就戒了" (round13zh.go)
+	}
 	return out
 }
 
@@ -259,6 +265,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	text, f5, ok5 := st.claimZH5(text, remember) // the fifth round's Chinese kinds (claimzh5self.go)
 	if ok5 {
 		return f5, true
+	}
+	if f, ok := st.jobTailZH(text, remember); ok { // "我在成都，华西医院的护士" (round13zh.go)
+		return f, true
 	}
 	if hasHan(text) {
 		if g := genderZH(text); g != "" {

@@ -1,0 +1,66 @@
+package facts
+
+import "strings"
+
+// Thirteenth round, Chinese (FACTS.md "Thirteenth round, Chinese"): shapes a Chinese
+// new-user pass (a nurse in 成都, a 研究生 in 深圳) lost or got wrong, each read behind a
+// substring check so that a sentence without it pays nothing.
+
+// moneyLeadZH13 is a clause that opens with one of the user's regular sums and gives an
+// amount, the user left out ("每个月房贷4800", "房租一个月3000", "每个月生活费大概2500"):
+// read by selfClaimZH as the user's claim, as budgetLeadZH12 reads "预算改成2000了". Before,
+// the clause had no person and no cue, and gave nothing.
+var moneyLeadZH13 = lazy(`^(?:现在|目前|平时)?(?:每个?月|一个月|每年|一年)?(?:的)?(?:房贷|房租|车贷|工资|月薪|年薪|薪水|收入|生活费|伙食费|开销|花销|学费|保险费|物业费)` +
+	`(?:每个?月|一个月|每年|一年)?(?:大概|大约|差不多|才|就|要|是|有|另外|也|还|只有|一共|总共)*` +
+	`(?:[0-9][0-9,.]*|[一二两三四五六七八九十几][一二两三四五六七八九十百千万几]*[百千万块元])`)
+
+// moneyWordsZH13 are moneyLeadZH13's nouns, for the substring check before the regexp.
+var moneyWordsZH13 = words("房贷 房租 车贷 工资 月薪 年薪 薪水 收入 生活费 伙食费 开销 花销 学费 保险费 物业费")
+
+// moneyLeadZH reports whether clause t is moneyLeadZH13's: one of its nouns within the
+// first characters, then the regexp.
+func moneyLeadZH(t string) bool {
+	return containsAny(head(t, 30), moneyWordsZH13) && moneyLeadZH13.MatchString(t)
+}
+
+// jobTailZH13 is a clause that is only a job, maybe with where ("华西医院的护士", "一名护士"),
+// after a clause whose subject is the user ("我在成都，华西医院的护士，干了八年了"): the user's
+// job. Before, it was joined to the clause before ("用户在成都，华西医院的护士，…", a `fact`).
+var jobTailZH13 = lazy(`^(?:一名|一个|一位|个|名)?(?:[\p{Han}A-Za-z]{1,10}的)?[\p{Han}A-Za-z]{0,4}?` + zhJob + `$`)
+
+// jobTailZH reads clause text, not the sentence's first, as jobTailZH13's job of the user.
+func (st *claimState) jobTailZH(text string, remember bool) (Fact, bool) {
+	if st.first || st.subj != "用户" || len(text) > 45 || !jobTailZH13.MatchString(text) {
+		return Fact{}, false
+	}
+	f := classify("用户是"+text, text, remember)
+	f.Type, f.Predicate = TypeProfile, "job"
+	return f, true
+}
+
+// quitZH13 is a clause's end that says the user quit something without naming it: "戒了",
+// "戒掉了".
+var quitZH13 = lazy(`戒(?:掉)?了$`)
+
+// quitWhatZH13 is what a clause before says the user did: 抽烟, 喝酒, 喝奶茶, 吃糖 — its
+// object names what was quit.
+var quitWhatZH13 = lazy(`(?:抽|吸|喝|吃)([\p{Han}]{1,3}?)(?:了|的|$|[，,。])`)
+
+// quitCarry13: "我以前抽烟，生了豆豆以后就戒了" gave "用户生了豆豆以后就戒了" — what was quit lost
+// with the clause split. A fact of the sentence ending in 戒了 with no object, after a fact
+// of the same sentence that says what the user smoked, drank or ate, gets its object:
+// "用户生了豆豆以后就戒烟了". Changes out in place.
+func quitCarry13(out []Fact) {
+	for i := 1; i < len(out); i++ {
+		c := strings.TrimRight(out[i].Content, "。.!！~～")
+		loc := quitZH13.FindStringIndex(c)
+		if loc == nil || !strings.HasPrefix(out[i].Content, "用户") {
+			continue
+		}
+		m := quitWhatZH13.FindStringSubmatch(out[i-1].Content)
+		if m == nil || !strings.HasPrefix(out[i-1].Content, "用户") {
+			continue
+		}
+		out[i].Content = c[:loc[0]] + "戒" + m[1] + "了" // 抽烟 → 戒烟了, 喝奶茶 → 戒奶茶了
+	}
+}

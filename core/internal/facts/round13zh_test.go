@@ -1,0 +1,57 @@
+package facts
+
+import "testing"
+
+// TestExtract_round13zh pins the thirteenth round's Chinese new-user misses (FACTS.md
+// "Thirteenth round, Chinese"), each with a near variant and what must stay as it was.
+// Each row lists a substring of every fact, in order, none holding a text of notIn; pred,
+// when set, is the predicate of every fact that has one of want's names (by index).
+func TestExtract_round13zh(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		want  []string
+		notIn []string
+		preds []string // the facts' predicates, in order, when set
+	}{
+		// 1. "这么叫我" names nobody; before: "同事都这么叫用户", predicate name.
+		{"同事都这么叫我", nil, nil, nil},
+		{"我的英文名叫Lynn，同事都这么叫我", []string{"用户的英文名叫Lynn"}, []string{"这么"}, nil},
+		{"家里人都这样叫我", nil, nil, nil},
+		// A second name after the user's own is a nickname; before: two `name` facts, the
+		// second superseding the first.
+		{"你好呀，我叫周晓琳，大家都叫我琳琳", []string{"用户叫周晓琳", "用户也叫琳琳"}, nil, []string{"name", "nickname"}},
+		{"我叫王芳，朋友都叫我芳芳", []string{"用户叫王芳", "用户也叫芳芳"}, nil, []string{"name", "nickname"}},
+		// One name alone stays the name.
+		{"大家都叫我阿杰", []string{"用户叫阿杰"}, nil, []string{"name"}},
+		{"我叫林晓棠，叫我小棠就行", []string{"用户叫林晓棠"}, nil, nil},
+		// 2. A regular sum with the user left out; before: nothing.
+		{"每个月房贷4800，压力好大啊", []string{"用户每个月房贷4800"}, nil, nil},
+		{"每个月生活费大概2500，房租另外1500", []string{"用户每个月生活费大概2500"}, nil, nil},
+		{"房租一个月3000", []string{"用户房租一个月3000"}, nil, nil},
+		// No amount, or someone else's: stays nothing.
+		{"工资太低了", nil, nil, nil},
+		{"房租是房东定的", nil, nil, nil},
+		// 3. A bare job after a clause of the user's; before: one `fact` holding both.
+		{"我在成都，华西医院的护士，干了八年了", []string{"用户在成都", "用户是华西医院的护士"}, nil, []string{"", "job"}},
+		{"我在北京，一名程序员", []string{"用户在北京", "用户是一名程序员"}, nil, []string{"", "job"}},
+		// A job noun that is not the whole clause, or no user before: as it was.
+		{"我在上海，护士长人很好", []string{"用户在上海"}, []string{"用户是"}, nil},
+		// 4. What was quit, the object left out; before: "用户生了豆豆以后就戒了".
+		{"我以前抽烟，生了豆豆以后就戒了", []string{"用户以前抽烟", "用户生了豆豆以后就戒烟了"}, nil, nil},
+		{"我以前喝酒，去年戒了", []string{"用户以前喝酒", "用户去年戒酒了"}, nil, nil},
+		{"我以前很爱喝奶茶，现在戒掉了", []string{"用户以前很爱喝奶茶", "用户现在戒奶茶了"}, nil, nil},
+		// Said with its object: as it was.
+		{"我去年戒烟了", []string{"用户去年戒烟了"}, nil, nil},
+	} {
+		checkFactsNot(t, tc.text, tc.want, tc.notIn)
+		if tc.preds == nil {
+			continue
+		}
+		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
+		for i, f := range got {
+			if i < len(tc.preds) && tc.preds[i] != "" && f.Predicate != tc.preds[i] {
+				t.Errorf("%q: %q has predicate %q, want %q", tc.text, f.Content, f.Predicate, tc.preds[i])
+			}
+		}
+	}
+}
