@@ -8,7 +8,7 @@ import "strings"
 
 // moneyLeadZH13 is a clause that opens with one of the user's regular sums and gives an
 // amount, the user left out ("每个月房贷4800", "房租一个月3000", "每个月生活费大概2500"):
-// read by selfClaimZH as the user's claim, as budgetLeadZH12 reads "预算改成2000了". Before,
+// read by selfClaimZH (selfLeadZH13) as the user's claim, as budgetLeadZH12 reads "预算改成2000了". Before,
 // the clause had no person and no cue, and gave nothing.
 var moneyLeadZH13 = lazy(`^(?:现在|目前|平时)?(?:每个?月|一个月|每年|一年)?(?:的)?(?:房贷|房租|车贷|工资|月薪|年薪|薪水|收入|生活费|伙食费|开销|花销|学费|保险费|物业费)` +
 	`(?:每个?月|一个月|每年|一年)?(?:大概|大约|差不多|才|就|要|是|有|另外|也|还|只有|一共|总共)*` +
@@ -17,23 +17,55 @@ var moneyLeadZH13 = lazy(`^(?:现在|目前|平时)?(?:每个?月|一个月|每�
 // moneyWordsZH13 are moneyLeadZH13's nouns, for the substring check before the regexp.
 var moneyWordsZH13 = words("房贷 房租 车贷 工资 月薪 年薪 薪水 收入 生活费 伙食费 开销 花销 学费 保险费 物业费")
 
-// moneyLeadZH reports whether clause t is moneyLeadZH13's: one of its nouns within the
-// first characters, then the regexp.
-func moneyLeadZH(t string) bool {
-	return containsAny(head(t, 30), moneyWordsZH13) && moneyLeadZH13.MatchString(t)
+// shiftLeadZH13 is a clause that opens with the shifts the user works, the user left out
+// ("最近一直上夜班", "一周三个夜班", "每个月六个夜班"): before, it gave nothing (with 我 it was
+// "用户最近一直上夜班" already).
+var shiftLeadZH13 = lazy(`^(?:最近|现在|目前|平时|这阵子|这段时间|这个月|下个月)*(?:一直|都|还|经常|老是|总是|天天|要)*(?:在)?(?:上|轮|倒|值)(?:大|小)?(?:夜班|白班|早班|晚班|中班)` +
+	`|^(?:一周|每周|一个月|每个月|每月|一星期|每星期)(?:上|值|要上)?(?:[0-9]+|[一二两三四五六七八九十几]+)个?(?:大|小)?(?:夜班|白班|早班|晚班|中班)`)
+
+// selfLeadZH13 reports whether clause t opens with the user's regular sum (moneyLeadZH13)
+// or shifts (shiftLeadZH13), the user left out: read by selfClaimZH as the user's claim.
+// A substring check first: most clauses have neither a money noun nor 班.
+func selfLeadZH13(t string) bool {
+	h := head(t, 30)
+	return containsAny(h, moneyWordsZH13) && moneyLeadZH13.MatchString(t) || strings.Contains(h, "班") && shiftLeadZH13.MatchString(t)
 }
 
-// jobTailZH13 is a clause that is only a job, maybe with where ("华西医院的护士", "一名护士"),
+// jobTailZH13 is a clause that is only a job, maybe with where ("华西医院的护士", "一名护士",
+// "干运营"),
 // after a clause whose subject is the user ("我在成都，华西医院的护士，干了八年了"): the user's
 // job. Before, it was joined to the clause before ("用户在成都，华西医院的护士，…", a `fact`).
 var jobTailZH13 = lazy(`^(?:一名|一个|一位|个|名)?(?:[\p{Han}A-Za-z]{1,10}的)?[\p{Han}A-Za-z]{0,4}?` + zhJob + `$`)
 
+// claimZH13 makes the fact of a clause that is one of the thirteenth round's Chinese
+// clauses: "我是陈浩" (iAmNameZH), a bare job after the user's clause (jobTailZH).
+func (st *claimState) claimZH13(text string, remember bool) (Fact, bool) {
+	if strings.HasPrefix(text, "我是") && len(text) <= len("我是陈晓琳") {
+		return st.iAmNameZH(text)
+	}
+	return st.jobTailZH(text, remember)
+}
+
+// jobVerbsZH13 are verbs and particles a bare job has not: "在深圳读研究生" is a doing, read
+// as it was ("用户在深圳读研究生").
+const jobVerbsZH13 = "在读做当是干去考想要了过着不没"
+
 // jobTailZH reads clause text, not the sentence's first, as jobTailZH13's job of the user.
 func (st *claimState) jobTailZH(text string, remember bool) (Fact, bool) {
-	if st.first || st.subj != "用户" || len(text) > 45 || !jobTailZH13.MatchString(text) {
+	if st.first || st.subj != "用户" || len(text) > 45 {
 		return Fact{}, false
 	}
-	f := classify("用户是"+text, text, remember)
+	verb, job := "是", text
+	for _, v := range []string{"干", "做", "当"} {
+		if strings.HasPrefix(text, v) {
+			verb, job = "", text // "干运营": "用户干运营"
+			job = strings.TrimPrefix(text, v)
+		}
+	}
+	if strings.ContainsAny(job, jobVerbsZH13) || !jobTailZH13.MatchString(job) {
+		return Fact{}, false
+	}
+	f := classify("用户"+verb+text, text, remember)
 	f.Type, f.Predicate = TypeProfile, "job"
 	return f, true
 }

@@ -1,6 +1,9 @@
 package facts
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The user's name in a Chinese sentence (thirteenth round, FACTS.md "Thirteenth round,
 // Chinese"): what the name slot must not take, and one way of saying it that gave nothing.
@@ -46,3 +49,33 @@ func nickAfterZH13(s string) bool {
 	}
 	return false
 }
+
+// iAmNameZH13 is a clause that is only "我是" and a name, a common surname first ("我是陈浩",
+// "hi，我是陈浩"): the user's name. Before, it was only read after "I'm" (introNameEndZH5:
+// "我是老师" is no name), and "我是陈浩" gave "用户是陈浩", a `fact` the name slot never saw.
+// The surnames are common ones that do not start a common noun of three characters or
+// fewer (程 of 程序员, 高 of 高中生, 文 of 文员 are not in the list).
+var iAmNameZH13 = lazy(`^我是([王李张刘陈杨黄赵吴周徐孙朱胡郭何林罗郑梁谢唐许韩冯邓曹彭曾萧蔡蒋杜魏苏吕沈姚卢姜崔钟谭陆汪范廖贾韦夏邹熊孟秦邱侯尹薛闫段雷黎陶贺顾郝龚邵严覃戴莫孔汤][\p{Han}]{1,2})$`)
+
+// notNameEndZH13 are the last characters of a word after 我是 that make it a role, a place
+// or a particle, not a name ("我是江西人", "我是张家的", "我是李老师的学生").
+const notNameEndZH13 = "人的生员师家手者长工族迷粉控妈爸哥姐总党们吧啊呀哈嘛呢了啦级届"
+
+// iAmNameZH reads clause text as iAmNameZH13's name of the user.
+func (st *claimState) iAmNameZH(text string) (Fact, bool) {
+	m := iAmNameZH13.FindStringSubmatch(text)
+	if m == nil {
+		return Fact{}, false
+	}
+	last, _ := utf8.DecodeLastRuneInString(m[1])
+	if strings.ContainsRune(notNameEndZH13, last) || strings.ContainsAny(m[1], "一二三四五六七八九十两") || matches13(zhJobRE13, m[1]) {
+		return Fact{}, false
+	}
+	st.subj = "用户"
+	return Fact{Type: TypeProfile, Content: "用户叫" + m[1], Subject: "user", Predicate: "name", Confidence: 0.8}, true
+}
+
+// zhJobRE13 is a job word anywhere in a would-be name ("我是陈老师" aside, "我是赵医生").
+var zhJobRE13 = lazy(zhJob)
+
+func matches13(r *lazyRE, s string) bool { return r.MatchString(s) }

@@ -24,6 +24,14 @@ func TestExtract_round13zh(t *testing.T) {
 		// One name alone stays the name.
 		{"大家都叫我阿杰", []string{"用户叫阿杰"}, nil, []string{"name"}},
 		{"我叫林晓棠，叫我小棠就行", []string{"用户叫林晓棠"}, nil, nil},
+		// "我是" and a name, a surname first; before: "用户是陈浩", a `fact`.
+		{"我是陈浩", []string{"用户叫陈浩"}, nil, []string{"name"}},
+		{"hi，我是陈浩，在深圳读研究生", []string{"用户叫陈浩", "用户在深圳读研究生"}, nil, []string{"name", "job"}},
+		// A role, a place, a job or a passer-by's phrase: no name.
+		{"我是老师", []string{"用户是老师"}, nil, []string{"job"}},
+		{"我是江西人", []string{"用户是江西人"}, nil, nil},
+		{"我是王老师", []string{"用户是王老师"}, nil, []string{"job"}},
+		{"我是周末来的", []string{"用户是周末来的"}, []string{"用户叫"}, nil},
 		// 2. A regular sum with the user left out; before: nothing.
 		{"每个月房贷4800，压力好大啊", []string{"用户每个月房贷4800"}, nil, nil},
 		{"每个月生活费大概2500，房租另外1500", []string{"用户每个月生活费大概2500"}, nil, nil},
@@ -31,9 +39,18 @@ func TestExtract_round13zh(t *testing.T) {
 		// No amount, or someone else's: stays nothing.
 		{"工资太低了", nil, nil, nil},
 		{"房租是房东定的", nil, nil, nil},
+		// Shifts, the user left out; before: nothing.
+		{"最近一直上夜班，一周三个夜班吧，白天根本睡不够", []string{"用户最近一直上夜班"}, nil, nil},
+		{"一周两个夜班", []string{"用户一周两个夜班"}, nil, nil},
+		// A passing day at work: stays nothing.
+		{"上班好累", nil, nil, nil},
+		{"又上夜班了，困死", nil, nil, nil},
 		// 3. A bare job after a clause of the user's; before: one `fact` holding both.
 		{"我在成都，华西医院的护士，干了八年了", []string{"用户在成都", "用户是华西医院的护士"}, nil, []string{"", "job"}},
 		{"我在北京，一名程序员", []string{"用户在北京", "用户是一名程序员"}, nil, []string{"", "job"}},
+		{"我今天终于转正了！在那家做跨境物流的公司，干运营", []string{"用户今天终于转正了", "用户在那家做跨境物流的公司", "用户干运营"}, nil, []string{"", "", "job"}},
+		// A doing, not a bare job: as it was.
+		{"我在成都，在读研究生", []string{"用户在成都", "用户在读研究生"}, []string{"用户是"}, nil},
 		// A job noun that is not the whole clause, or no user before: as it was.
 		{"我在上海，护士长人很好", []string{"用户在上海"}, []string{"用户是"}, nil},
 		// 4. What was quit, the object left out; before: "用户生了豆豆以后就戒了".

@@ -1,0 +1,54 @@
+package core_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/memcore/memcore/core"
+)
+
+// TestExtractFacts_round13zhNames: the user's name, told in Chinese over three sessions,
+// stays the one live name fact after what the thirteenth round fixed (FACTS.md
+// "Thirteenth round, Chinese"): a nickname beside it and "同事都这么叫我" later supersede
+// nothing, and a name said again ("我是陈浩") replaces it. Before, "大家都叫我琳琳" and
+// "同事都这么叫用户" were `name` facts, and the last of them was the only live name.
+func TestExtractFacts_round13zhNames(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		lines []string
+		live  string // the content of the live name fact at the end
+		gone  string // a content that is no live memory at the end ("" when none)
+	}{
+		{[]string{"我叫周晓琳，大家都叫我琳琳。", "我的英文名叫Lynn，同事都这么叫我。"}, "用户叫周晓琳", "这么"},
+		{[]string{"我叫王芳，朋友都叫我芳芳。"}, "用户叫王芳", ""},
+		{[]string{"大家都叫我阿杰。", "我是陈浩。"}, "用户叫陈浩", "用户叫阿杰"},
+	} {
+		_, ns, _ := cxOpen(t, core.Options{})
+		for i, line := range tc.lines {
+			_, err := ns.ExtractFacts(ctx, cxChat("user", "hi", "assistant", "你好！", "user", "说个事", "assistant", "好的。", "user", line, "assistant", "记下了。"),
+				core.ExtractOptions{Commit: true, SessionID: string(rune('a' + i))})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		live, err := ns.List(ctx, core.ListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names, all []string
+		for _, m := range live.Memories {
+			all = append(all, m.Content)
+			if m.Predicate == "name" {
+				names = append(names, m.Content)
+			}
+		}
+		if !slices.Equal(names, []string{tc.live}) {
+			t.Errorf("%q: live names %q, want only %q (live: %q)", tc.lines, names, tc.live, all)
+		}
+		if tc.gone != "" && slices.ContainsFunc(all, func(c string) bool { return strings.Contains(c, tc.gone) }) {
+			t.Errorf("%q: a live memory holds %q: %q", tc.lines, tc.gone, all)
+		}
+	}
+}
