@@ -102,6 +102,9 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			continue
 		}
 		last := k == len(spans)-1
+		if st.last >= 0 && k > 0 && st.subj == "" {
+			st.subj = subjAfterEN13(out[st.last], text, st.subj) // "my girlfriend's name is 小鹿, 她是…" (round13zh_mix.go)
+		}
 		text = pronounKinZH(protectZH(tellYouZH.ReplaceAllString(text, "")), st.subj)
 		st.first = k == 0
 		st.more, st.here = nil, here

@@ -53,6 +53,13 @@ func TestExtract_round13zh(t *testing.T) {
 		{"我在成都，在读研究生", []string{"用户在成都", "用户在读研究生"}, []string{"用户是"}, nil},
 		// A job noun that is not the whole clause, or no user before: as it was.
 		{"我在上海，护士长人很好", []string{"用户在上海"}, []string{"用户是"}, nil},
+		// 5. A Chinese clause after an English claim takes its subject; before: nothing.
+		{"my girlfriend's name is 小鹿，她是做产品经理的", []string{"User's girlfriend's name is 小鹿", "用户的女朋友是做产品经理的"}, nil, nil},
+		{"My sister lives in 杭州，她是老师", []string{"User's sister lives in 杭州", "用户的姐妹是老师"}, nil, nil},
+		{"I'm trying to learn English，每天练二十分钟", []string{"User is trying to learn English", "用户每天练二十分钟"}, nil, nil},
+		// Someone not a relative, or a clause naming its own subject: as it was.
+		{"My boss is 老王，他人很好", []string{"User's boss is 老王"}, nil, nil},
+		{"I work at Tencent，我住在深圳", []string{"User works at Tencent", "用户住在深圳"}, nil, nil},
 		// 4. What was quit, the object left out; before: "用户生了豆豆以后就戒了".
 		{"我以前抽烟，生了豆豆以后就戒了", []string{"用户以前抽烟", "用户生了豆豆以后就戒烟了"}, nil, nil},
 		{"我以前喝酒，去年戒了", []string{"用户以前喝酒", "用户去年戒酒了"}, nil, nil},
