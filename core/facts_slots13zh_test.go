@@ -52,3 +52,45 @@ func TestExtractFacts_round13zhNames(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractFacts_round13zhAges: an age corrected in a later session supersedes the older
+// one of the same person and no one else's (round13zh_age.go). Before, both ages stayed
+// live: "用户的妈不是73，是74" was a `family` fact, a tag.
+func TestExtractFacts_round13zhAges(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		old, new string
+		same     bool // the new fact supersedes the old
+	}{
+		{"我妈今年73了。", "其实我妈不是73，是74。", true},
+		{"我女儿两岁半。", "我女儿三岁了。", true},
+		{"我今年35岁。", "我今年36岁了。", true},
+		// Another relative's age, or a fact that says more: both stay.
+		{"我妈今年73了。", "我爸今年75了。", false},
+		{"我女儿两岁半，小名叫豆豆。", "我女儿三岁了。", false},
+	} {
+		_, ns, _ := cxOpen(t, core.Options{})
+		var ids []string
+		for i, line := range []string{tc.old, tc.new} {
+			res, err := ns.ExtractFacts(ctx, cxChat("user", "hi", "assistant", "你好！", "user", "说个事", "assistant", "好的。", "user", line, "assistant", "记下了。"),
+				core.ExtractOptions{Commit: true, SessionID: string(rune('a' + i))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Memories) != 1 {
+				t.Fatalf("%q stored %d memories: %v", line, len(res.Memories), res.Facts)
+			}
+			ids = append(ids, res.Memories[0].ID)
+		}
+		live, err := ns.List(ctx, core.ListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		isLive := func(id string) bool {
+			return slices.ContainsFunc(live.Memories, func(l *core.Memory) bool { return l.ID == id })
+		}
+		if isLive(ids[0]) == tc.same || !isLive(ids[1]) {
+			t.Errorf("%q then %q: the older live %v, the newer live %v, want the older live %v", tc.old, tc.new, isLive(ids[0]), isLive(ids[1]), !tc.same)
+		}
+	}
+}

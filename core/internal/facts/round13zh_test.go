@@ -79,3 +79,32 @@ func TestExtract_round13zh(t *testing.T) {
 		}
 	}
 }
+
+// TestSingleValued_round13zh pins the age slots (round13zh_age.go): a fact that only says
+// how old the user or one relative is fills "age" or "age:<relative>", an age corrected
+// with "不是A，是B" is the new age alone, and a fact that says more keeps its kind.
+func TestSingleValued_round13zh(t *testing.T) {
+	for _, tc := range []struct {
+		text, content, pred string
+	}{
+		{"我妈今年73了", "用户的妈今年73了", "age:妈"},
+		{"其实我妈不是73，是74", "用户的妈74岁", "age:妈"}, // before: "用户的妈不是73，是74", family
+		{"我女儿不是三岁，是两岁半", "用户的女儿两岁半", "age:女儿"},
+		{"我儿子今年5岁了", "用户的儿子今年5岁了", "age:儿子"},
+		{"我今年35岁", "用户今年35岁", "age"},
+		{"My mom is 73", "User's mom is 73", "age:mom"},
+		// More than an age, a pet, or no age: no slot.
+		{"我女儿两岁半，小名叫豆豆", "用户的女儿两岁半，小名叫豆豆", "family"},
+		{"我家猫3岁了", "用户的家猫3岁了", "family"},
+		{"我体重不是60，是65", "用户体重不是60，是65", "identity"},
+	} {
+		got := Extract([]Message{{Role: "user", Text: tc.text}}, Options{MinMessages: 1}).Facts
+		if len(got) != 1 || got[0].Content != tc.content || got[0].Predicate != tc.pred {
+			t.Errorf("%q: got %+v, want %q under %q", tc.text, got, tc.content, tc.pred)
+			continue
+		}
+		if sv := SingleValued(got[0]); sv != (tc.pred != "family" && tc.pred != "identity") {
+			t.Errorf("%q: SingleValued %v", tc.text, sv)
+		}
+	}
+}
