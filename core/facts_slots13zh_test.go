@@ -24,6 +24,7 @@ func TestExtractFacts_round13zhNames(t *testing.T) {
 		{[]string{"我叫周晓琳，大家都叫我琳琳。", "我的英文名叫Lynn，同事都这么叫我。"}, "用户叫周晓琳", "这么"},
 		{[]string{"我叫王芳，朋友都叫我芳芳。"}, "用户叫王芳", ""},
 		{[]string{"大家都叫我阿杰。", "我是陈浩。"}, "用户叫陈浩", "用户叫阿杰"},
+		{[]string{"我叫李雷。", "我不喜欢别人叫我胖子。"}, "用户叫李雷", "用户叫胖子"},
 	} {
 		_, ns, _ := cxOpen(t, core.Options{})
 		for i, line := range tc.lines {

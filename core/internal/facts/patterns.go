@@ -530,7 +530,7 @@ func prefZH(conf float64) func(*regexp2.Match, *sentence) (Fact, bool) {
 		if !ok || strings.HasPrefix(x, "的") || strings.HasPrefix(x, "你") || strings.HasPrefix(x, "您") || !mine(m, s) {
 			return Fact{}, false
 		}
-		body := strings.TrimSpace(group(m, "body"))
+		body := prefBodyZH13(strings.TrimSpace(group(m, "body"))) // "…给我打电话" → "…给用户打电话" (round13zh.go)
 		pred := "likes"
 		if dislikeZH.MatchString(body) {
 			pred = "dislikes"

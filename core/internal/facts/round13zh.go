@@ -96,3 +96,13 @@ func quitCarry13(out []Fact) {
 		out[i].Content = c[:loc[0]] + "戒" + m[1] + "了" // 抽烟 → 戒烟了, 喝奶茶 → 戒奶茶了
 	}
 }
+
+// prefBodyZH13 puts the 我 inside a liked or disliked thing in the third person, as
+// rewriteZH does for other claims: "我讨厌别人上班时间给我打电话" gave "用户讨厌别人上班时间给我打电话",
+// "我受不了我妈唠叨" "用户受不了我妈唠叨"; now "…给用户打电话", "用户受不了用户的妈唠叨".
+func prefBodyZH13(body string) string {
+	if !strings.Contains(body, "我") {
+		return body
+	}
+	return rewriteZH(body)
+}

@@ -26,7 +26,7 @@ func namesZH13(s *sentence, out []Fact) []Fact {
 	k := 0
 	for _, f := range out {
 		if f.Predicate == "name" {
-			if thusCallsZH13.MatchString(f.Content) {
+			if thusCallsZH13.MatchString(f.Content) || notCalledZH13(s.s, f.Content) {
 				continue
 			}
 			if named && strings.HasPrefix(f.Content, "用户叫") && nickAfterZH13(s.s) {
@@ -38,6 +38,30 @@ func namesZH13(s *sentence, out []Fact) []Fact {
 		k++
 	}
 	return out[:k]
+}
+
+// dislikeCallZH13 is being called something the user dislikes ("我讨厌别人叫我小名", "我最怕别人
+// 叫我全名", "不喜欢别人叫我胖子"): the patterns read "叫我X" as the name ("用户叫胖子", a `name`
+// that superseded the real one). Group 1 is what they are called.
+var dislikeCallZH13 = lazy(`(?:讨厌|怕|不喜欢|不爱|受不了|烦|反感|不想|不愿意|别|不要|不许|不准|不让)[^，,。！!？?]{0,6}叫我([\p{Han}A-Za-z·]{1,8})`)
+
+// nameWordsZH13 are the words for a kind of name, never a name ("叫我全名").
+var nameWordsZH13 = map[string]bool{"全名": true, "小名": true, "大名": true, "外号": true, "绰号": true, "昵称": true, "名字": true, "本名": true, "真名": true, "英文名": true}
+
+// notCalledZH13 reports whether the name fact content ("用户叫X") of sentence s is a kind of
+// name or what s says the user dislikes being called.
+func notCalledZH13(s, content string) bool {
+	x, ok := strings.CutPrefix(content, "用户叫")
+	if !ok {
+		return false
+	}
+	for w := range nameWordsZH13 {
+		if strings.HasPrefix(x, w) {
+			return true
+		}
+	}
+	m := dislikeCallZH13.FindStringSubmatch(s)
+	return m != nil && strings.HasPrefix(m[1], x)
 }
 
 // nickAfterZH13 reports whether a clause of sentence s after its first is nickZH13's.

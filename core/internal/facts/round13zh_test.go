@@ -24,6 +24,14 @@ func TestExtract_round13zh(t *testing.T) {
 		// One name alone stays the name.
 		{"大家都叫我阿杰", []string{"用户叫阿杰"}, nil, []string{"name"}},
 		{"我叫林晓棠，叫我小棠就行", []string{"用户叫林晓棠"}, nil, nil},
+		// Being called something the user dislikes, or a kind of name, is no name; before:
+		// "用户叫胖子", "用户叫全名哈哈" (name), each superseding the real one.
+		{"我不喜欢别人叫我胖子", []string{"用户不喜欢别人叫用户胖子"}, []string{"用户叫"}, []string{"dislikes"}},
+		{"我最怕别人叫我全名哈哈", []string{"用户最怕别人叫用户全名"}, []string{"用户叫"}, nil},
+		{"我叫李雷，不喜欢别人叫我雷子", []string{"用户叫李雷", "用户不喜欢别人叫用户雷子"}, nil, []string{"name", "dislikes"}},
+		// A liked or disliked thing's 我 is the user's; before: "…给我打电话", "我妈".
+		{"我讨厌别人上班时间给我打电话", []string{"用户讨厌别人上班时间给用户打电话"}, nil, nil},
+		{"我受不了我妈唠叨", []string{"用户受不了用户的妈唠叨"}, nil, nil},
 		// "我是" and a name, a surname first; before: "用户是陈浩", a `fact`.
 		{"我是陈浩", []string{"用户叫陈浩"}, nil, []string{"name"}},
 		{"hi，我是陈浩，在深圳读研究生", []string{"用户叫陈浩", "用户在深圳读研究生"}, nil, []string{"name", "job"}},
