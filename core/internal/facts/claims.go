@@ -272,7 +272,7 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	if ok5 {
 		return f5, true
 	}
-	if f, ok := st.claimZH13(text, remember); ok { // "我是陈浩", "我在成都，华西医院的护士" (round13zh.go)
+	if f, ok := st.claimZH13(text, remember, ask); ok { // "我是陈浩", "我在成都，华西医院的护士" (round13zh.go)
 		return f, true
 	}
 	if hasHan(text) {

@@ -23,12 +23,30 @@ var moneyWordsZH13 = words("房贷 房租 车贷 工资 月薪 年薪 薪水 收
 var shiftLeadZH13 = lazy(`^(?:最近|现在|目前|平时|这阵子|这段时间|这个月|下个月)*(?:一直|都|还|经常|老是|总是|天天|要)*(?:在)?(?:上|轮|倒|值)(?:大|小)?(?:夜班|白班|早班|晚班|中班)` +
 	`|^(?:一周|每周|一个月|每个月|每月|一星期|每星期)(?:上|值|要上)?(?:[0-9]+|[一二两三四五六七八九十几]+)个?(?:大|小)?(?:夜班|白班|早班|晚班|中班)`)
 
-// selfLeadZH13 reports whether clause t opens with the user's regular sum (moneyLeadZH13)
-// or shifts (shiftLeadZH13), the user left out: read by selfClaimZH as the user's claim.
-// A substring check first: most clauses have neither a money noun nor 班.
+// datedZH13 is a clause that opens with when and what the user arranged, the user left out
+// ("周五晚上跟闺蜜约了吃火锅", "明天约了牙医"): before, nothing (with 我 it was an event already).
+var datedZH13 = lazy(`^(?:(?:下下?|这|本)?(?:周|礼拜|星期)[一二三四五六日天末]?|明天|后天|大后天|今天|今晚|明晚|月底|月初|下下?个?月|[0-9一二三四五六七八九十]{1,3}号|早上|上午|中午|下午|晚上){1,3}` +
+	`(?:(?:跟|和)[^，,。我你您]{1,8})?约了`)
+
+// selfLeadZH13 reports whether clause t opens with the user's regular sum (moneyLeadZH13),
+// shifts (shiftLeadZH13) or an arrangement (datedZH13), the user left out: read by
+// selfClaimZH as the user's claim. A substring check first: most clauses have no money
+// noun, no 班 and no 约了.
 func selfLeadZH13(t string) bool {
 	h := head(t, 30)
-	return containsAny(h, moneyWordsZH13) && moneyLeadZH13.MatchString(t) || strings.Contains(h, "班") && shiftLeadZH13.MatchString(t)
+	return containsAny(h, moneyWordsZH13) && moneyLeadZH13.MatchString(t) || strings.Contains(h, "班") && shiftLeadZH13.MatchString(t) ||
+		strings.Contains(h, "约了") && datedZH13.MatchString(t)
+}
+
+// doctorSaysZH13 is what a doctor or a check-up says of the user ("医生说我有点贫血", "体检
+// 查出我有脂肪肝"): the user's own claim, read without the lead. Before it was someone's
+// words and gave nothing.
+var doctorSaysZH13 = lazy(`^(?:医生|大夫|体检|体检报告|检查结果|化验结果|报告)(?:说|讲|查出来?|诊断)我(?:的)?`)
+
+// doctorSaysMe13 reports a sentence that opens with doctorSaysZH13's lead: not reported
+// speech (patterns.go's reported), which drops the sentence whole.
+func doctorSaysMe13(s string) bool {
+	return (strings.HasPrefix(s, "医生") || strings.HasPrefix(s, "大夫")) && doctorSaysZH13.MatchString(head(s, 40))
 }
 
 // jobTailZH13 is a clause that is only a job, maybe with where ("华西医院的护士", "一名护士",
@@ -38,10 +56,16 @@ func selfLeadZH13(t string) bool {
 var jobTailZH13 = lazy(`^(?:一名|一个|一位|个|名)?(?:[\p{Han}A-Za-z]{1,10}的)?[\p{Han}A-Za-z]{0,4}?` + zhJob + `$`)
 
 // claimZH13 makes the fact of a clause that is one of the thirteenth round's Chinese
-// clauses: "我是陈浩" (iAmNameZH), a bare job after the user's clause (jobTailZH).
-func (st *claimState) claimZH13(text string, remember bool) (Fact, bool) {
+// clauses: "我是陈浩" (iAmNameZH), what a doctor says of the user (doctorSaysZH13), a bare
+// job after the user's clause (jobTailZH).
+func (st *claimState) claimZH13(text string, remember, ask bool) (Fact, bool) {
 	if strings.HasPrefix(text, "我是") && len(text) <= len("我是陈晓琳") {
 		return st.iAmNameZH(text)
+	}
+	if strings.Contains(head(text, 24), "说我") || strings.Contains(head(text, 24), "我") && strings.Contains(head(text, 24), "查") {
+		if loc := doctorSaysZH13.FindStringIndex(text); loc != nil && loc[1] < len(text) {
+			return st.claim("我"+text[loc[1]:], ask) // "医生说我有点贫血" → "我有点贫血"
+		}
 	}
 	return st.jobTailZH(text, remember)
 }

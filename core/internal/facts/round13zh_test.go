@@ -53,6 +53,17 @@ func TestExtract_round13zh(t *testing.T) {
 		// A passing day at work: stays nothing.
 		{"上班好累", nil, nil, nil},
 		{"又上夜班了，困死", nil, nil, nil},
+		// An arrangement with the user left out; before: nothing.
+		{"周五晚上跟闺蜜约了吃火锅", []string{"用户周五晚上跟闺蜜约了吃火锅"}, nil, nil},
+		{"明天约了牙医", []string{"用户明天约了牙医"}, nil, nil},
+		// A question about the user's plans: stays nothing.
+		{"你明天约了谁", nil, nil, nil},
+		// What a doctor says of the user; before: reported speech, nothing.
+		{"医生说我有点贫血，让我多吃红肉", []string{"用户有点贫血"}, nil, nil},
+		{"医生说我妈血压太高", []string{"用户的妈血压太高"}, nil, nil},
+		// Other people's words, or a doctor's advice with no claim: stay nothing.
+		{"医生说多喝水", nil, nil, nil},
+		{"同事说我太拼了", nil, nil, nil},
 		// 3. A bare job after a clause of the user's; before: one `fact` holding both.
 		{"我在成都，华西医院的护士，干了八年了", []string{"用户在成都", "用户是华西医院的护士"}, nil, []string{"", "job"}},
 		{"我在北京，一名程序员", []string{"用户在北京", "用户是一名程序员"}, nil, []string{"", "job"}},
