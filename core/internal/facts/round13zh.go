@@ -29,14 +29,19 @@ var datedZH13 = lazy(`^(?:(?:下下?|这|本)?(?:周|礼拜|星期)[一二三四
 	`(?:(?:跟|和)[^，,。我你您]{1,8})?约了`)
 
 // selfLeadZH13 reports whether clause t opens with the user's regular sum (moneyLeadZH13),
-// shifts (shiftLeadZH13) or an arrangement (datedZH13), the user left out: read by
+// shifts (shiftLeadZH13), an arrangement (datedZH13) or where they are based (baseInZH13),
+// the user left out: read by
 // selfClaimZH as the user's claim. A substring check first: most clauses have no money
 // noun, no 班 and no 约了.
 func selfLeadZH13(t string) bool {
 	h := head(t, 30)
 	return containsAny(h, moneyWordsZH13) && moneyLeadZH13.MatchString(t) || strings.Contains(h, "班") && shiftLeadZH13.MatchString(t) ||
-		strings.Contains(h, "约了") && datedZH13.MatchString(t)
+		strings.Contains(h, "约了") && datedZH13.MatchString(t) || strings.Contains(h, "base在") && baseInZH13.MatchString(t)
 }
+
+// baseInZH13 is where the user is based, said the mixed way ("base在深圳", "现在base在上海"):
+// a location (claimkinds' cue base在) where the user lives now (livesNow).
+var baseInZH13 = lazy(`^(?:人|现在|目前|常驻)*base在\s*\p{Han}{2,8}$`)
 
 // doctorSaysZH13 is what a doctor or a check-up says of the user ("医生说我有点贫血", "体检
 // 查出我有脂肪肝"): the user's own claim, read without the lead. Before it was someone's
@@ -56,8 +61,8 @@ func doctorSaysMe13(s string) bool {
 var jobTailZH13 = lazy(`^(?:一名|一个|一位|个|名)?(?:[\p{Han}A-Za-z]{1,10}的)?[\p{Han}A-Za-z]{0,4}?` + zhJob + `$`)
 
 // claimZH13 makes the fact of a clause that is one of the thirteenth round's Chinese
-// clauses: "我是陈浩" (iAmNameZH), what a doctor says of the user (doctorSaysZH13), a bare
-// job after the user's clause (jobTailZH).
+// clauses: "我是陈浩" (iAmNameZH), what a doctor says of the user (doctorSaysZH13), where
+// the user is based after their clause (baseInZH13), a bare job after it (jobTailZH).
 func (st *claimState) claimZH13(text string, remember, ask bool) (Fact, bool) {
 	if strings.HasPrefix(text, "我是") && len(text) <= len("我是陈晓琳") {
 		return st.iAmNameZH(text)
@@ -66,6 +71,9 @@ func (st *claimState) claimZH13(text string, remember, ask bool) (Fact, bool) {
 		if loc := doctorSaysZH13.FindStringIndex(text); loc != nil && loc[1] < len(text) {
 			return st.claim("我"+text[loc[1]:], ask) // "医生说我有点贫血" → "我有点贫血"
 		}
+	}
+	if st.subj == "用户" && !st.first && strings.Contains(head(text, 24), "base在") && baseInZH13.MatchString(text) {
+		return classify("用户"+text, text, remember), true // "…，base在深圳": its own claim, not joined
 	}
 	return st.jobTailZH(text, remember)
 }

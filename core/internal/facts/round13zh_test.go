@@ -64,6 +64,10 @@ func TestExtract_round13zh(t *testing.T) {
 		// Other people's words, or a doctor's advice with no claim: stay nothing.
 		{"医生说多喝水", nil, nil, nil},
 		{"同事说我太拼了", nil, nil, nil},
+		// Where the user is based, said the mixed way: a location of its own; before: joined
+		// to the clause before ("用户在一家startup做PM，base在深圳", an event).
+		{"我在一家startup做PM，base在深圳", []string{"用户在一家startup做PM", "用户base在深圳"}, nil, []string{"", "location"}},
+		{"base在深圳", []string{"用户base在深圳"}, nil, []string{"location"}},
 		// 3. A bare job after a clause of the user's; before: one `fact` holding both.
 		{"我在成都，华西医院的护士，干了八年了", []string{"用户在成都", "用户是华西医院的护士"}, nil, []string{"", "job"}},
 		{"我在北京，一名程序员", []string{"用户在北京", "用户是一名程序员"}, nil, []string{"", "job"}},
@@ -111,6 +115,8 @@ func TestSingleValued_round13zh(t *testing.T) {
 		{"我女儿不是三岁，是两岁半", "用户的女儿两岁半", "age:女儿"},
 		{"我儿子今年5岁了", "用户的儿子今年5岁了", "age:儿子"},
 		{"我今年35岁", "用户今年35岁", "age"},
+		// The mixed budget is the budget slot (round12slot.go); before: "about".
+		{"我的budget改成五千了", "用户的budget改成五千了", "budget"},
 		{"My mom is 73", "User's mom is 73", "age:mom"},
 		// More than an age, a pet, or no age: no slot.
 		{"我女儿两岁半，小名叫豆豆", "用户的女儿两岁半，小名叫豆豆", "family"},

@@ -13,7 +13,7 @@ import "strings"
 var singleValued = map[string]bool{"name": true, "works_at": true, "budget": true, "age": true}
 
 // livesNow are the phrasings of a fact's content that say where the user lives now.
-var livesNow = []string{"lives in ", "is based in ", "moved to ", "now lives ", "住在", "搬到", "定居", "现居", "现在住"}
+var livesNow = []string{"lives in ", "is based in ", "moved to ", "now lives ", "住在", "搬到", "定居", "现居", "现在住", "base在"}
 
 // SingleValued reports whether the heuristics' fact f (its predicate and content) fills a
 // slot that holds one value at a time. The engine stores a heuristic fact's predicate only
