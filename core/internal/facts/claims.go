@@ -219,7 +219,7 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 	if hasHan(s.s) && strings.Contains(s.s, "叫我") {
 		out = namesZH13(s, out) // "同事都这么叫我", "我叫周晓琳，大家都叫我琳琳" (round13zh_name.go)
 	}
-	if strings.Contains(s.s, "岁") || strings.ContainsAny(s.s, "0123456789") {
+	if strings.Contains(s.s, "岁") || strings.ContainsAny(s.s, "0123456789") || strings.Contains(s.s, "不是") {
 		ages13(out) // "我妈今年73了", "其实我妈不是73，是74" (round13zh_age.go)
 	}
 	if len(out) > 1 && strings.Contains(s.s, "戒") {

@@ -69,14 +69,19 @@ func ageSlot13(f Fact) Fact {
 }
 
 // ages13 settles the age facts of one sentence's claims, once their clauses are joined:
-// a correction becomes the new age (ageFix13), and a fact that only says an age gets its
-// slot (ageSlot13). Changes out in place.
+// a correction becomes the new age (ageFix13) — another correction the new value
+// (fix13) — and a fact that only says an age gets its slot (ageSlot13). Changes out in
+// place.
 func ages13(out []Fact) {
 	for i := range out {
 		if out[i].Subject != "user" || out[i].Predicate != "family" && out[i].Predicate != "identity" && out[i].Predicate != "about" && out[i].Predicate != "event" {
 			continue
 		}
-		out[i].Content = ageFix13(out[i].Content)
+		if c := ageFix13(out[i].Content); c != out[i].Content {
+			out[i].Content = c
+		} else {
+			out[i] = fix13(out[i]) // "用户其实不是PM，是做operation的" → "用户是做operation的" (round13zh_fix.go)
+		}
 		out[i] = ageSlot13(out[i])
 	}
 }

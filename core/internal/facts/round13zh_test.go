@@ -83,6 +83,13 @@ func TestExtract_round13zh(t *testing.T) {
 		// Someone not a relative, or a clause naming its own subject: as it was.
 		{"My boss is 老王，他人很好", []string{"User's boss is 老王"}, nil, nil},
 		{"I work at Tencent，我住在深圳", []string{"User works at Tencent", "用户住在深圳"}, nil, nil},
+		// A correction in one sentence says the right value; before: the fact held both.
+		{"我其实不是PM，是做operation的", []string{"用户是做operation的"}, []string{"PM"}, nil},
+		{"其实考试不是月底，改成下个月十五号了", []string{"用户考试改成下个月十五号了"}, []string{"月底"}, nil},
+		{"我不是北京人，是天津人", []string{"用户是天津人"}, []string{"北京"}, nil},
+		// A reason, or not the user's: as it was.
+		{"我不是不想去，是没时间", []string{"用户不是不想去，是没时间"}, nil, nil},
+		{"这不是我的错，是系统的问题", []string{"这不是用户的错，是系统的问题"}, nil, nil},
 		// 4. What was quit, the object left out; before: "用户生了豆豆以后就戒了".
 		{"我以前抽烟，生了豆豆以后就戒了", []string{"用户以前抽烟", "用户生了豆豆以后就戒烟了"}, nil, nil},
 		{"我以前喝酒，去年戒了", []string{"用户以前喝酒", "用户去年戒酒了"}, nil, nil},
