@@ -1,6 +1,9 @@
 package facts
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Thirteenth round, Chinese (FACTS.md "Thirteenth round, Chinese"): shapes a Chinese
 // new-user pass (a nurse in 成都, a 研究生 in 深圳) lost or got wrong, each read behind a
@@ -64,18 +67,35 @@ var jobTailZH13 = lazy(`^(?:一名|一个|一位|个|名)?(?:[\p{Han}A-Za-z]{1,1
 // clauses: "我是陈浩" (iAmNameZH), what a doctor says of the user (doctorSaysZH13), where
 // the user is based after their clause (baseInZH13), a bare job after it (jobTailZH).
 func (st *claimState) claimZH13(text string, remember, ask bool) (Fact, bool) {
+	if text == "" {
+		return Fact{}, false
+	}
+	if text[0] < utf8.RuneSelf { // an ASCII-led clause: only "base在…" is one of these
+		if st.subj == "用户" && !st.first && strings.HasPrefix(text, "base在") && baseInZH13.MatchString(text) {
+			return classify("用户"+text, text, remember), true // "…，base在深圳": its own claim, not joined
+		}
+		return Fact{}, false
+	}
 	if strings.HasPrefix(text, "我是") && len(text) <= len("我是陈晓琳") {
 		return st.iAmNameZH(text)
 	}
-	if strings.Contains(head(text, 24), "说我") || strings.Contains(head(text, 24), "我") && strings.Contains(head(text, 24), "查") {
+	if doctorLeadZH13(text) {
 		if loc := doctorSaysZH13.FindStringIndex(text); loc != nil && loc[1] < len(text) {
 			return st.claim("我"+text[loc[1]:], ask) // "医生说我有点贫血" → "我有点贫血"
 		}
 	}
-	if st.subj == "用户" && !st.first && strings.Contains(head(text, 24), "base在") && baseInZH13.MatchString(text) {
-		return classify("用户"+text, text, remember), true // "…，base在深圳": its own claim, not joined
-	}
 	return st.jobTailZH(text, remember)
+}
+
+// doctorLeadZH13 is the cheap check before doctorSaysZH13: the clause opens with one of its
+// leads' first words.
+func doctorLeadZH13(t string) bool {
+	for _, p := range [...]string{"医生", "大夫", "体检", "检查", "化验", "报告"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // jobVerbsZH13 are verbs and particles a bare job has not: "在深圳读研究生" is a doing, read
