@@ -102,6 +102,9 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 			continue
 		}
 		last := k == len(spans)-1
+		if st.last >= 0 && k > 0 && st.subj == "" {
+			st.subj = subjAfterEN13(out[st.last], text, st.subj) // "my girlfriend's name is 小鹿, 她是…" (round13zh_mix.go)
+		}
 		text = pronounKinZH(protectZH(tellYouZH.ReplaceAllString(text, "")), st.subj)
 		st.first = k == 0
 		st.more, st.here = nil, here
@@ -213,6 +216,15 @@ func claims(s *sentence, idx int, skip []int, phrasedFacts func() []spanFact) []
 	if len(out) > 1 && hasHan(s.s) && strings.Contains(s.s, "上课") {
 		classCarry12(out) // "我报了个水彩课，每周三晚上上课" (round12sched.go)
 	}
+	if hasHan(s.s) && strings.Contains(s.s, "叫我") {
+		out = namesZH13(s, out) // "同事都这么叫我", "我叫周晓琳，大家都叫我琳琳" (round13zh_name.go)
+	}
+	if strings.Contains(s.s, "岁") || strings.ContainsAny(s.s, "0123456789") || strings.Contains(s.s, "不是") {
+		ages13(out) // "我妈今年73了", "其实我妈不是73，是74" (round13zh_age.go)
+	}
+	if len(out) > 1 && strings.Contains(s.s, "戒") {
+		quitCarry13(out) // "我以前抽烟，…就戒了" (round13zh.go)
+	}
 	return out
 }
 
@@ -262,6 +274,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	text, f5, ok5 := st.claimZH5(text, remember) // the fifth round's Chinese kinds (claimzh5self.go)
 	if ok5 {
 		return f5, true
+	}
+	if f, ok := st.claimZH13(text, remember, ask); ok { // "我是陈浩", "我在成都，华西医院的护士" (round13zh.go)
+		return f, true
 	}
 	if hasHan(text) {
 		if g := genderZH(text); g != "" {

@@ -64,7 +64,7 @@ func selfClaimZH(text string) bool {
 	// (Only a sentence's first clause: after "用户写道：我住在巴黎，" the next clause is the quote's.)
 	return !strings.ContainsAny(text, "我你您他她它") && !requestZH.MatchString(head(text, 24)) &&
 		!strings.Contains(text, "应该") && (selfCueZH.MatchString(head(text, 60)) || planZH.MatchString(head(text, 60)) || petZH.MatchString(head(text, 30)) || whoZH.MatchString(head(text, 40)) || dateOfZH.MatchString(head(text, 60)) ||
-		toolTopicZH.MatchString(head(text, 40)) && hasLatin(text) || selfCueZH5(text) || budgetLeadZH12(text))
+		toolTopicZH.MatchString(head(text, 40)) && hasLatin(text) || selfCueZH5(text) || budgetLeadZH12(text) || selfLeadZH13(text))
 }
 
 // Words with 他, 她 or 它 in them that are not a pronoun ("我在学吉他", "其他的都吃"): the

@@ -271,7 +271,7 @@ func sentenceKind(k kind) bool { return k != kProfile && k != kPref }
 // took. Precedence: a lesson ("lesson learned: always pin versions") is not also a rule;
 // a completion ("I fixed the crash") is not also an error.
 func scan(s *sentence, user bool, idx int) []Fact {
-	if s.has(reportedNeed) && matches(reported, s.r) {
+	if s.has(reportedNeed) && matches(reported, s.r) && !doctorSaysMe13(s.s) { // "医生说我有点贫血" is the user's (round13zh.go)
 		return nil
 	}
 	var out []Fact
@@ -534,7 +534,7 @@ func prefZH(conf float64) func(*regexp2.Match, *sentence) (Fact, bool) {
 		if !ok || strings.HasPrefix(x, "的") || strings.HasPrefix(x, "你") || strings.HasPrefix(x, "您") || !mine(m, s) {
 			return Fact{}, false
 		}
-		body := strings.TrimSpace(group(m, "body"))
+		body := prefBodyZH13(strings.TrimSpace(group(m, "body"))) // "…给我打电话" → "…给用户打电话" (round13zh.go)
 		pred := "likes"
 		if dislikeZH.MatchString(body) {
 			pred = "dislikes"

@@ -15,7 +15,7 @@ import "strings"
 // weekly… (English) or 每月, 现在的… (Chinese).
 var (
 	budgetEN12 = lazy(`^User's\s+(?:(?:monthly|weekly|yearly|annual|total|overall|current|new|food|grocery)\s+)?budget\b(?:\s+(?:is|was|has|went|got|'s)\b|'s\b)`)
-	budgetZH12 = lazy(`^用户(?:的)?(?:每月|每个月|一个月|月|每周|每年|现在的?|目前的?|总)?(?:的)?预算`)
+	budgetZH12 = lazy(`^用户(?:的)?(?:每月|每个月|一个月|月|每周|每年|现在的?|目前的?|总)?(?:的)?(?:预算|budget)`) // budget: "我的budget改成五千了" (thirteenth round)
 )
 
 // budgetSlot12 gives f the predicate "budget" when its content c states the user's own

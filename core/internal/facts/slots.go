@@ -10,10 +10,10 @@ import "strings"
 // at once: "My daughter Lily is allergic to peanuts" and "我儿子今年上三年级了" are both
 // "family", "works night shifts" and "is a nurse" both "job", "grew up in Ohio" and "lives
 // in Berlin" both "location".
-var singleValued = map[string]bool{"name": true, "works_at": true, "budget": true}
+var singleValued = map[string]bool{"name": true, "works_at": true, "budget": true, "age": true}
 
 // livesNow are the phrasings of a fact's content that say where the user lives now.
-var livesNow = []string{"lives in ", "is based in ", "moved to ", "now lives ", "住在", "搬到", "定居", "现居", "现在住"}
+var livesNow = []string{"lives in ", "is based in ", "moved to ", "now lives ", "住在", "搬到", "定居", "现居", "现在住", "base在"}
 
 // SingleValued reports whether the heuristics' fact f (its predicate and content) fills a
 // slot that holds one value at a time. The engine stores a heuristic fact's predicate only
@@ -31,5 +31,6 @@ func SingleValued(f Fact) bool {
 		}
 		return false
 	}
-	return singleValued[f.Predicate] || strings.HasPrefix(f.Predicate, "schedule:") // when one class of the user's is (round12sched.go)
+	return singleValued[f.Predicate] || strings.HasPrefix(f.Predicate, "schedule:") || // when one class of the user's is (round12sched.go)
+		strings.HasPrefix(f.Predicate, "age:") // how old one relative is (round13zh_age.go); "age" is in singleValued
 }
