@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -97,6 +98,9 @@ func TestWriteAgreement_table(t *testing.T) {
 // The second readings of testdata/agree load and name labelled cases: a renamed or
 // removed case would drop out of the agreement silently.
 func TestAgreeReadings_coverTheirCases(t *testing.T) {
+	if os.Getenv("LABELLED_SPLITS") != "" {
+		t.Skip("the readings are of blind cases; LABELLED_SPLITS keeps blind files closed")
+	}
 	cases, err := LoadLabelled("testdata")
 	if err != nil {
 		t.Fatal(err)
