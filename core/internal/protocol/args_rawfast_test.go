@@ -2,10 +2,8 @@ package protocol
 
 import (
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"testing"
-	"time"
 )
 
 // argsRawShape is argsShape without the raw pointer: the shape of extractFacts' args,
@@ -13,37 +11,30 @@ import (
 type argsRawShape struct {
 	argsEmbedded
 	Messages json.RawMessage `json:"messages"`
-	Commit   bool            `json:"commit"`
-	Limit    int             `json:"limit"`
-	Weight   float64         `json:"weight"`
-	At       time.Time       `json:"at"`
-	Tags     []string        `json:"tags"`
-	Meta     map[string]any  `json:"meta"`
-	Opts     struct {
-		Budget int `json:"budget"`
-	} `json:"opts"`
+	argsRest
+}
+
+// rawFastCases are, besides argsCases, args the fast path must refuse or decode as
+// decodeStrict does: raw JSON with quotes and brackets, keys given twice, keys that are
+// a field's name only case-insensitively or once unescaped.
+var rawFastCases = []string{
+	`{"messages":[{"role":"user","content":"a \"quoted\" {x: [1]}"}],"limit":2,"namespace":"n","opts":{"budget":3}}`,
+	`{"messages":null}`,
+	`{"namespace":"a","namespace":"b","messages":[]}`,
+	`{"meta":{"a":1},"meta":{"b":2},"messages":[]}`,
+	`{"messages":[],"COMMIT":true}`,
+	`{"messages":[],"\u006cimit":4}`,
 }
 
 // TestDecodeWithoutRaw_sameAsStrict: with the fast path, decodeArgs gives decodeStrict's
 // value and error on every case, and the path is taken for plain args.
 func TestDecodeWithoutRaw_sameAsStrict(t *testing.T) {
-	cases := append([]string{
-		`{"messages":[{"role":"user","content":"a \"quoted\" {x: [1]}"}],"limit":2,"namespace":"n","opts":{"budget":3}}`,
-		`{"messages":null}`,
-		`{"namespace":"a","namespace":"b","messages":[]}`,
-		`{"meta":{"a":1},"meta":{"b":2},"messages":[]}`,
-		`{"messages":[],"COMMIT":true}`,
-		`{"messages":[],"\u006cimit":4}`,
-	}, argsCases...)
-	for _, c := range cases {
-		var a, b argsRawShape
-		errA := decodeStrict([]byte(c), &a, "args")
-		errB := decodeArgs([]byte(c), &b, "args")
-		if fmt.Sprint(errA) != fmt.Sprint(errB) || !reflect.DeepEqual(a, b) {
-			t.Errorf("%s:\n strict %+v %v\n fast   %+v %v", c, a, errA, b, errB)
+	for _, c := range append(rawFastCases, argsCases...) {
+		if d := strictMismatch[argsRawShape]([]byte(c)); d != "" {
+			t.Error(d)
 		}
 	}
-	data := []byte(cases[0])
+	data := []byte(rawFastCases[0])
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		t.Fatal(err)
@@ -75,11 +66,8 @@ func FuzzDecodeWithoutRaw(f *testing.F) {
 		f.Add([]byte(c))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var a, b argsRawShape
-		errA := decodeStrict(data, &a, "args")
-		errB := decodeArgs(data, &b, "args")
-		if fmt.Sprint(errA) != fmt.Sprint(errB) || !reflect.DeepEqual(a, b) {
-			t.Fatalf("%q:\n strict %+v %v\n fast   %+v %v", data, a, errA, b, errB)
+		if d := strictMismatch[argsRawShape](data); d != "" {
+			t.Fatal(d)
 		}
 	})
 }
