@@ -1,6 +1,10 @@
 package core
 
-import "github.com/memcore/memcore/core/internal/text"
+import (
+	"unicode"
+
+	"github.com/memcore/memcore/core/internal/text"
+)
 
 // Why recall's scores are scaled by coverage: relevance is bm25 / best bm25, so the best
 // match of a query is relevance 1 however little of the query it shares. An episode
@@ -10,10 +14,11 @@ import "github.com/memcore/memcore/core/internal/text"
 // for "what do I grow?" (issue 9, a new user's demo). The score a developer or a user
 // reads now says how much of the question the best memory answers.
 
-// queryCoverage returns the share of the query's terms (text.QueryTerms) that m's
-// indexed text (title, subject, predicate, tags, content) holds, a term counting when
-// one of its forms (text.TermForms) has the stem of one of m's tokens. At least one
-// term counts: m was found, by a lexicon phrase if by no single term.
+// queryCoverage returns the share of the query's terms (text.QueryTerms; a Chinese term
+// counts by its characters, see isHan) that m's indexed text (title, subject, predicate,
+// tags, content, card) holds, a term counting when one of its forms (text.TermForms) has
+// the stem of one of m's tokens. At least one counts: m was found, by a lexicon phrase if
+// by no single term.
 func queryCoverage(terms []string, m *Memory) float64 {
 	if len(terms) == 0 || m == nil {
 		return 1
@@ -36,16 +41,49 @@ func queryCoverage(terms []string, m *Memory) float64 {
 		add(k.Relationship)
 		add(k.Backstory)
 	}
-	n := 0
+	n, counted := 0, 0
+	covered := map[rune]bool{} // a Chinese character of the query: held by the memory?
 	for _, t := range terms {
+		held := false
 		for _, f := range text.TermForms(t) {
 			if stems[text.Stem(f)] {
-				n++
+				held = true
 				break
 			}
 		}
+		if !isHan(t) {
+			counted++
+			if held {
+				n++
+			}
+			continue
+		}
+		for _, r := range t {
+			covered[r] = covered[r] || held
+		}
 	}
-	return float64(max(n, 1)) / float64(len(terms))
+	for _, c := range covered {
+		counted++
+		if c {
+			n++
+		}
+	}
+	return float64(max(n, 1)) / float64(max(counted, 1))
+}
+
+// isHan reports whether t is made of Chinese characters only. A Chinese query's terms are
+// its characters and each pair of neighbours (text.Tokens), pairs that straddle two words
+// too ("子喜" of 儿子喜欢): coverage counts its characters, each covered when a term that
+// holds it is in the memory, so "我儿子喜欢什么？" asks about 儿, 子, 喜, 欢 and "User's son
+// Leo…" (儿子, by the lexicon's "son") holds half of them; counting terms, the straddling
+// pairs no memory holds made it a third.
+func isHan(t string) bool {
+	for _, r := range t {
+		if !unicode.Is(unicode.Han, r) {
+			return false
+		}
+	}
+	return t != ""
 }
 
 // scaleByCoverage multiplies every hit's score by the coverage of the best one (hits are

@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/memcore/memcore/core"
@@ -66,5 +67,32 @@ func TestRecall_episodeNoteUnrelated(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A Chinese question's coverage counts its characters: "我儿子喜欢什么？" asks about 儿, 子,
+// 喜, 欢 and the English memory holds 儿子 (the lexicon's "son"), so half of it, where
+// counting its terms (儿子, 子喜, 喜, 喜欢, 欢: a pair straddles two words) made it 0.2.
+func TestRecall_coverageCountsChineseWords(t *testing.T) {
+	ctx := context.Background()
+	_, ns, _ := cxOpen(t, core.Options{})
+	rememberContents(t, ns, "User's son Leo is 9 and obsessed with chess", "用户的女儿对芒果过敏，吃了会起疹子", "用户下周五下午三点带朵朵去看牙医")
+	for _, tt := range []struct {
+		query string
+		want  float64
+	}{
+		{"我儿子喜欢什么？", 0.5},
+		{"我女儿对什么过敏？", 1},
+		{"朵朵什么时候看牙医？", 4.0 / 6}, // 朵, 看, 牙, 医 of 朵, 时, 候, 看, 牙, 医
+	} {
+		hits, err := ns.Recall(ctx, tt.query, core.RecallOptions{Explain: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) == 0 || math.Abs(hits[0].Components.Coverage-tt.want) > 1e-9 {
+			t.Errorf("recall(%q): %d hits, want coverage %v", tt.query, len(hits), tt.want)
+		} else {
+			t.Logf("%s: %.3f %s", tt.query, hits[0].Score, hits[0].Memory.Content)
+		}
 	}
 }
