@@ -657,14 +657,19 @@ async function forget(id) {
   }
 }
 
+// Words recall does not search (core/internal/text's stopwords, the common ones): "the" of
+// "what does the grandson like?" was marked inside "Theo" and "they".
+const UNMARKED = new Set('the a an and or of in on at to for with is are was were be do does did i me my you your it this that what who when where which how'.split(' '));
+
 function highlight(text, query) {
   const terms = new Set();
   for (const w of query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) || []) {
     if (isCJK(w)) for (let i = 0; i + 1 < w.length; i++) terms.add(w.slice(i, i + 2));
-    else if (w.length > 1) terms.add(w);
+    else if (w.length > 1 && !UNMARKED.has(w)) terms.add(w);
   }
   if (!terms.size) return [text];
-  const re = new RegExp([...terms].map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
+  // A word is marked from a word's start only ("grow" in "grows", not "the" in "Theo").
+  const re = new RegExp([...terms].map((x) => (isCJK(x) ? '' : '(?<![\\p{L}\\p{N}_])') + x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
   const out = [];
   let last = 0;
   for (const m of text.matchAll(re)) {

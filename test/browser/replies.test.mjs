@@ -238,7 +238,7 @@ test('TestDemoReplies_correction: a correction does not cite the memory it repla
 // The thirteenth new-user pass: "📌 remember" was offered under a question ("What do you
 // know about me?"), which is nothing to keep; and at 390 px the × of a profile card
 // (type, importance, "permanent", time fill its row) wrapped alone onto a second line.
-test('TestDemoLayout_pinAndForget: no pin under a question; the × stays on the card\'s first line at 390 px', { timeout: 10 * 60_000 }, async () => {
+test('TestDemoLayout_pinAndForget: no pin under a question; the × stays on the card\'s first line at 390 px; search marks whole words', { timeout: 10 * 60_000 }, async () => {
   const own = tempDir('memcore-chromium-');
   const b = await launch(own);
   try {
@@ -261,6 +261,14 @@ test('TestDemoLayout_pinAndForget: no pin under a question; the × stays on the 
     }));
     assert.ok(rows.length >= 2, `cards: ${JSON.stringify(rows)}`);
     for (const r of rows) assert.ok(Math.abs(r.dy) <= 8 && r.inside, `the × is not on its ${r.type} card's first line: ${JSON.stringify(rows)}`);
+    // Search marks the query's words from a word's start, stopwords never: "the" was marked
+    // inside "Theo".
+    await b.page.click('[role=tab][data-tab=search]');
+    await b.page.fill('#query', 'What does the grandson like?');
+    await b.page.press('#query', 'Enter');
+    await b.page.waitForFunction(() => document.querySelector('#hits').dataset.query === 'What does the grandson like?', null, { timeout: 30_000 });
+    const marks = await b.page.locator('#hits .hit .content mark').allTextContents();
+    assert.deepEqual(marks, ['grandson'], `marked: ${JSON.stringify(marks)}`);
   } finally {
     await b.context.close();
     fs.rmSync(own, { recursive: true, force: true });
