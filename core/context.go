@@ -164,8 +164,11 @@ func (n *Namespace) BuildContext(ctx context.Context, o BuildContextOptions) (*B
 		c.query("query", o.Query)
 	}
 	c.text("systemPrompt", o.SystemPrompt, maxSystemPromptBytes, false)
-	if o.BudgetTokens <= 0 || o.BudgetTokens > MaxBudgetTokens {
-		c.fail(errs.InvalidArgument, "budgetTokens", "is required: the model's context window to fill, from 1 to %d tokens (got %d)", MaxBudgetTokens, o.BudgetTokens)
+	switch {
+	case o.BudgetTokens == 0:
+		c.fail(errs.InvalidArgument, "budgetTokens", "is required: the model's context window to fill, from 1 to %d tokens", MaxBudgetTokens)
+	case o.BudgetTokens < 0 || o.BudgetTokens > MaxBudgetTokens:
+		c.fail(errs.InvalidArgument, "budgetTokens", "must be from 1 to %d tokens (the model's context window to fill), got %d", MaxBudgetTokens, o.BudgetTokens)
 	}
 	shares, ok := Shares(o.Complexity)
 	if !ok {

@@ -87,7 +87,7 @@ func checkGivenZero(raw json.RawMessage) error {
 		if v, ok := top[k]; ok {
 			var f float64
 			if json.Unmarshal(v, &f) == nil && f == 0 {
-				return errs.New(errs.InvalidArgument, k, "must be at least 1 (leave it out for the default), got 0")
+				return errs.New(errs.InvalidArgument, k, "%s must be at least 1 (leave it out for the default), got 0", k)
 			}
 		}
 	}

@@ -96,6 +96,9 @@ func (n *Namespace) Recall(ctx context.Context, query string, o RecallOptions) (
 		if err := n.e.fillHits(hits, cands); err != nil {
 			return err
 		}
+		if qvec == nil {
+			scaleByCoverage(hits, query) // recallcoverage.go: a stray shared word no longer scores 0.87
+		}
 		if o.Peek || n.e.readOnly || len(hits) == 0 {
 			return nil
 		}

@@ -23,10 +23,32 @@ type checker struct {
 	err *errs.Error
 }
 
+// fail records the first failure. A message that reads as the rest of a sentence about
+// the field ("must be from 1 to 1000, got 0", `"huge" is not one of low, medium, high`)
+// gets the field's name in front: a JavaScript developer reads e.message first, and
+// "must be from 1 to 1000, got 0" did not say which of recall's or buildContext's
+// options was wrong (issue 9). Messages that are whole sentences are kept as written.
 func (c *checker) fail(code errs.Code, field, format string, args ...any) {
 	if c.err == nil {
 		c.err = errs.New(code, field, format, args...)
+		c.err.Message = withField(field, c.err.Message)
 	}
+}
+
+// fieldLeads are the first words of a message that goes on from its field's name.
+var fieldLeads = []string{"is ", "has ", "are ", "must ", "contains ", "cannot ", "needs ", "merged, ", `"`}
+
+// withField returns msg with field in front when msg goes on from the field's name.
+func withField(field, msg string) string {
+	if field == "" {
+		return msg
+	}
+	for _, l := range fieldLeads {
+		if strings.HasPrefix(msg, l) {
+			return field + " " + msg
+		}
+	}
+	return msg
 }
 
 // text checks a string field: valid UTF-8, no NUL, at most max bytes; required ones must
@@ -34,7 +56,7 @@ func (c *checker) fail(code errs.Code, field, format string, args ...any) {
 func (c *checker) text(field, v string, max int, required bool) {
 	switch {
 	case !utf8.ValidString(v):
-		c.fail(errs.InvalidArgument, field, "not valid UTF-8")
+		c.fail(errs.InvalidArgument, field, "is not valid UTF-8")
 	case strings.IndexByte(v, 0) >= 0:
 		c.fail(errs.InvalidArgument, field, "contains a NUL character")
 	case len(v) > max:

@@ -368,7 +368,7 @@ export interface RecallOptions {
 
 /**
  * The parts of a hit's score (docs/SCORING.md):
- * score = 0.70·relevance + 0.10·recency + 0.15·importance + 0.05·heat by default.
+ * score = (0.70·relevance + 0.10·recency + 0.15·importance + 0.05·heat) · coverage by default.
  */
 export interface ScoreComponents {
   /** FTS5's BM25, negated (higher is better); 0 when the memory shares no query token. */
@@ -383,6 +383,12 @@ export interface ScoreComponents {
   importance: number;
   /** From accessCount, decayed since lastAccessedAt. */
   heat: number;
+  /**
+   * The share of the query's terms the best hit holds; every hit's score is multiplied by
+   * it, so a memory found by one stray word of a question no longer scores high. Absent
+   * with an embed function and for the profile memories of an about-me recall.
+   */
+  coverage?: number;
 }
 
 /** One result of recall(). */

@@ -16,6 +16,15 @@ function describe(v) {
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
+/**
+ * invalid_argument on path whose message starts with the path ("since: an invalid Date"),
+ * as the engine's do: a developer reads e.message first, and "an invalid Date" did not say
+ * which option it was (issue 9).
+ */
+function bad(path, message) {
+  return invalid(path, path ? `${path}: ${message}` : message);
+}
+
 function join(path, key) {
   return path ? `${path}.${key}` : key;
 }
@@ -39,24 +48,24 @@ export function encode(v, path, seen = new Set()) {
     case 'undefined':
       return v;
     case 'number':
-      if (!Number.isFinite(v)) throw invalid(path, `expected a finite number, got ${v}`);
+      if (!Number.isFinite(v)) throw bad(path, `expected a finite number, got ${v}`);
       return v;
     case 'bigint':
-      throw invalid(path, 'a BigInt cannot be sent: use a number');
+      throw bad(path, 'a BigInt cannot be sent: use a number');
     case 'function':
     case 'symbol':
-      throw invalid(path, `expected a JSON value, got a ${typeof v}`);
+      throw bad(path, `expected a JSON value, got a ${typeof v}`);
   }
   if (v === null) return null;
   if (v instanceof Date) {
-    if (Number.isNaN(v.getTime())) throw invalid(path, 'an invalid Date');
+    if (Number.isNaN(v.getTime())) throw bad(path, 'an invalid Date');
     return v.toISOString();
   }
   if (v instanceof Map || v instanceof Set || ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
-    throw invalid(path, `expected a plain object or array, got a ${v.constructor.name}`);
+    throw bad(path, `expected a plain object or array, got a ${v.constructor.name}`);
   }
-  if (seen.has(v)) throw invalid(path, 'the value contains a cycle');
-  if (seen.size >= MAX_DEPTH) throw invalid(path, `the value is nested deeper than ${MAX_DEPTH} levels`);
+  if (seen.has(v)) throw bad(path, 'the value contains a cycle');
+  if (seen.size >= MAX_DEPTH) throw bad(path, `the value is nested deeper than ${MAX_DEPTH} levels`);
   seen.add(v);
   try {
     if (Array.isArray(v)) {
@@ -88,7 +97,7 @@ function read(get, path) {
     return get();
   } catch (err) {
     if (err instanceof MemcoreError) throw err;
-    throw invalid(path, `reading the value threw: ${err instanceof Error ? err.message : String(err)}`);
+    throw bad(path, `reading the value threw: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 

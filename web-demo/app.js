@@ -30,7 +30,7 @@ const TEXT = {
     addPlaceholder: 'Remember something directly…',
     remember: 'Remember',
     searchPlaceholder: 'Search: 北京, Python, what does the user like?',
-    searchHelp: 'Score = relevance (BM25 over CJK bigrams and words) fused with recency, importance and heat. A search here is a peek: it does not count as use.',
+    searchHelp: 'Score = relevance (BM25 over CJK bigrams and words) fused with recency, importance and heat, times coverage (how much of the query the best hit holds). A search here is a peek: it does not count as use.',
     llmHelp: 'Optional: an OpenAI-compatible chat completions endpoint (Ollama, llama.cpp, LM Studio, or a hosted API that allows this origin). Without one the demo still extracts memories with memcore’s heuristics and answers from recall.',
     endpoint: 'Endpoint',
     model: 'Model',
@@ -99,7 +99,7 @@ const TEXT = {
     addPlaceholder: '直接记住一件事…',
     remember: '记住',
     searchPlaceholder: '搜索：北京、Python、用户喜欢什么？',
-    searchHelp: '得分 = 相关度（基于中文二元组和词的 BM25）与新近度、重要性、热度的融合。这里的搜索只是查看，不计入使用次数。',
+    searchHelp: '得分 = 相关度（基于中文二元组和词的 BM25）与新近度、重要性、热度的融合，再乘以覆盖度（最佳结果包含查询词的比例）。这里的搜索只是查看，不计入使用次数。',
     llmHelp: '可选：一个兼容 OpenAI 的 chat completions 接口（Ollama、llama.cpp、LM Studio，或允许本页来源的在线 API）。不配置时，演示仍会用 memcore 自带的规则提取记忆，并根据检索结果回答。',
     endpoint: '接口地址',
     model: '模型',
@@ -358,7 +358,9 @@ function renderMessages() {
 function messageEl(m, i) {
   const meta = el('div', { class: 'meta' });
   for (const c of m.chips || []) meta.append(el('span', { class: c.replaced ? 'chip replaced' : 'chip', title: c.title || '' }, chipLabel(c)));
-  if (m.role === 'user' && m.pinnable !== false) {
+  // A question is not pinned: "📌 remember" under "What do you know about me?" offered to
+  // keep the question itself as a note (the thirteenth new-user pass).
+  if (m.role === 'user' && m.pinnable !== false && !isQuestion(m.content)) {
     meta.append(el('button', { type: 'button', class: 'pin', onclick: () => pin(i) }, t('pin')));
   }
   const recalled = m.recalled?.length
@@ -653,14 +655,19 @@ async function forget(id) {
   }
 }
 
+// Words recall does not search (core/internal/text's stopwords, the common ones): "the" of
+// "what does the grandson like?" was marked inside "Theo" and "they".
+const UNMARKED = new Set('the a an and or of in on at to for with is are was were be do does did i me my you your it this that what who when where which how'.split(' '));
+
 function highlight(text, query) {
   const terms = new Set();
   for (const w of query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) || []) {
     if (isCJK(w)) for (let i = 0; i + 1 < w.length; i++) terms.add(w.slice(i, i + 2));
-    else if (w.length > 1) terms.add(w);
+    else if (w.length > 1 && !UNMARKED.has(w)) terms.add(w);
   }
   if (!terms.size) return [text];
-  const re = new RegExp([...terms].map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
+  // A word is marked from a word's start only ("grow" in "grows", not "the" in "Theo").
+  const re = new RegExp([...terms].map((x) => (isCJK(x) ? '' : '(?<![\\p{L}\\p{N}_])') + x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
   const out = [];
   let last = 0;
   for (const m of text.matchAll(re)) {
@@ -690,6 +697,7 @@ async function search() {
     const c = h.components || {};
     const rows = [['relevance', c.relevance], ['recency', c.recency], ['importance', c.importance], ['heat', c.heat]];
     if (c.vector !== undefined) rows.push(['vector', c.vector]);
+    if (c.coverage !== undefined) rows.push(['coverage', c.coverage]); // the share of the query the best hit holds: scales every score
     return el('li', { class: 'hit', dataset: { id: h.memory.id } },
       el('div', { class: 'top' }, el('span', { class: 'score', title: 'score' }, fmt(h.score, 3)), ...memoryMeta(h.memory), el('span', { class: 'spacer' }),
         el('button', { type: 'button', class: 'forget', title: t('forget'), onclick: () => forget(h.memory.id) }, '×')),

@@ -234,3 +234,44 @@ test('TestDemoReplies_correction: a correction does not cite the memory it repla
   }
   assert.deepEqual(b.errors, [], 'console errors');
 });
+
+// The thirteenth new-user pass: "📌 remember" was offered under a question ("What do you
+// know about me?"), which is nothing to keep; and at 390 px the × of a profile card
+// (type, importance, "permanent", time fill its row) wrapped alone onto a second line.
+test('TestDemoLayout_pinAndForget: no pin under a question; the × stays on the card\'s first line at 390 px; search marks whole words', { timeout: 10 * 60_000 }, async () => {
+  const own = tempDir('memcore-chromium-');
+  const b = await launch(own);
+  try {
+    await b.page.goto(demo);
+    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
+    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+    await say(b.page, 'What do you know about me?');
+    await say(b.page, "I'm a retired history teacher and I volunteer at the library on Tuesdays.");
+    await say(b.page, 'My grandson Theo is 8 and he loves football.');
+    await say(b.page, 'Is it too late to plant tomatoes?');
+    const pins = await b.page.evaluate(() => [...document.querySelectorAll('#messages .msg.user')].map((m) => [m.firstChild.textContent, !!m.querySelector('.pin')]));
+    assert.deepEqual(pins.map(([, p]) => p), [false, true, true, false], `pins: ${JSON.stringify(pins)}`);
+    await b.page.waitForFunction(() => document.querySelector('#memory-list .memory .type.profile'), null, { timeout: 60_000 });
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.screenshot({ path: path.join(shots, 'demo-390-cards.png'), fullPage: true });
+    const rows = await b.page.evaluate(() => [...document.querySelectorAll('#memory-list .memory')].map((li) => {
+      const x = li.querySelector('.forget').getBoundingClientRect();
+      const type = li.querySelector('.top .type').getBoundingClientRect();
+      return { type: li.querySelector('.top .type').textContent, dy: Math.round(x.top - type.top), inside: x.right <= li.getBoundingClientRect().right };
+    }));
+    assert.ok(rows.length >= 2, `cards: ${JSON.stringify(rows)}`);
+    for (const r of rows) assert.ok(Math.abs(r.dy) <= 8 && r.inside, `the × is not on its ${r.type} card's first line: ${JSON.stringify(rows)}`);
+    // Search marks the query's words from a word's start, stopwords never: "the" was marked
+    // inside "Theo".
+    await b.page.click('[role=tab][data-tab=search]');
+    await b.page.fill('#query', 'What does the grandson like?');
+    await b.page.press('#query', 'Enter');
+    await b.page.waitForFunction(() => document.querySelector('#hits').dataset.query === 'What does the grandson like?', null, { timeout: 30_000 });
+    const marks = await b.page.locator('#hits .hit .content mark').allTextContents();
+    assert.deepEqual(marks, ['grandson'], `marked: ${JSON.stringify(marks)}`);
+  } finally {
+    await b.context.close();
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+  assert.deepEqual(b.errors, [], 'console errors');
+});

@@ -76,7 +76,7 @@ func decodeError(err error, root string) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
-		return errs.New(errs.InvalidArgument, te.Field, "expected %s, got JSON %s", te.Type, te.Value)
+		return fieldErr(te.Field, "expected %s, got JSON %s", te.Type, te.Value)
 	case errors.As(err, &se):
 		return errs.New(errs.InvalidArgument, root, "malformed JSON at byte %d: %v", se.Offset, se)
 	}
@@ -126,7 +126,7 @@ func checkValue(path string, v any, t reflect.Type) error {
 			return mismatch(path, "an RFC 3339 time string", v)
 		}
 		if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
-			return errs.New(errs.InvalidArgument, path, "%q is not an RFC 3339 time like 2006-01-02T15:04:05Z", s)
+			return fieldErr(path, "%q is not an RFC 3339 time like 2006-01-02T15:04:05Z", s)
 		}
 		return nil
 	}
@@ -145,11 +145,14 @@ func checkValue(path string, v any, t reflect.Type) error {
 			return mismatch(path, "an integer", v)
 		}
 		i, err := strconv.ParseInt(string(n), 10, 64)
+		if _, ferr := strconv.ParseFloat(string(n), 64); err != nil && ferr == nil && !strings.ContainsAny(string(n), "eE") {
+			return fieldErr(path, "expected an integer, got %s", n) // 0.5: a fraction, not a range
+		}
 		if err != nil || reflect.Zero(t).OverflowInt(i) {
-			return errs.New(errs.InvalidArgument, path, "expected an integer in range, got %s", n)
+			return fieldErr(path, "expected an integer in range, got %s", n)
 		}
 		if i > maxSafeInt || i < -maxSafeInt {
-			return errs.New(errs.InvalidArgument, path, "%s is past 2^53: JavaScript cannot hold it exactly, and no count or version of memcore gets there", n)
+			return fieldErr(path, "%s is past 2^53: JavaScript cannot hold it exactly, and no count or version of memcore gets there", n)
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		n, ok := v.(json.Number)
@@ -158,10 +161,10 @@ func checkValue(path string, v any, t reflect.Type) error {
 		}
 		i, err := strconv.ParseUint(string(n), 10, 64)
 		if err != nil || reflect.Zero(t).OverflowUint(i) {
-			return errs.New(errs.InvalidArgument, path, "expected a non-negative integer in range, got %s", n)
+			return fieldErr(path, "expected a non-negative integer in range, got %s", n)
 		}
 		if i > maxSafeInt {
-			return errs.New(errs.InvalidArgument, path, "%s is past 2^53: JavaScript cannot hold it exactly, and no count or version of memcore gets there", n)
+			return fieldErr(path, "%s is past 2^53: JavaScript cannot hold it exactly, and no count or version of memcore gets there", n)
 		}
 	case reflect.Float32, reflect.Float64:
 		n, ok := v.(json.Number)
@@ -170,7 +173,7 @@ func checkValue(path string, v any, t reflect.Type) error {
 		}
 		f, err := strconv.ParseFloat(string(n), 64)
 		if err != nil || reflect.Zero(t).OverflowFloat(f) {
-			return errs.New(errs.InvalidArgument, path, "expected a number in range, got %s", n)
+			return fieldErr(path, "expected a number in range, got %s", n)
 		}
 	case reflect.Slice, reflect.Array:
 		a, ok := v.([]any)
@@ -229,10 +232,19 @@ func mismatch(path, want string, got any) error {
 	case map[string]any:
 		kind = "an object"
 	}
-	if path == "" {
-		return errs.New(errs.InvalidArgument, "", "expected %s, got %s", want, kind)
+	return fieldErr(path, "expected %s, got %s", want, kind)
+}
+
+// fieldErr is an invalid_argument error for the argument at path whose message starts
+// with the path ("limit: expected an integer, got 0.5"): a JavaScript developer reads
+// e.message first, and "expected an integer, got a string" did not say which of
+// buildContext's or recall's options it was about (issue 9).
+func fieldErr(path, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if path != "" {
+		msg = path + ": " + msg
 	}
-	return errs.New(errs.InvalidArgument, path, "expected %s, got %s", want, kind)
+	return errs.New(errs.InvalidArgument, path, "%s", msg)
 }
 
 func join(path, key string) string {

@@ -14,6 +14,10 @@ type Components struct {
 	Recency    float64 `json:"recency"`          // decay since updatedAt
 	Importance float64 `json:"importance"`       // as stored
 	Heat       float64 `json:"heat"`             // access count, decayed since last access
+	// Coverage is the share of the query's terms the best hit holds; the score is the
+	// weighted sum of the components times it (lexical recall; 0: not applied, see
+	// core/recallcoverage.go).
+	Coverage float64 `json:"coverage,omitempty"`
 }
 
 // Input is what scoring needs of one candidate.
