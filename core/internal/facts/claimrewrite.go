@@ -72,7 +72,11 @@ func rewriteENAt(clause string, lead bool, m []int) string {
 			rest := body[2:]
 			adv := enAdverb.FindString(rest)
 			verb, tail, _ := strings.Cut(rest[len(adv):], " ")
-			body = "User " + adv + conjugate(verb) + spaceIf(tail)
+			if cv := conjugate(verb); cv != verb && !strings.HasPrefix(cv, "is ") {
+				body = "User " + adv + cv + spaceIf(andVerb13(tail)) // "… and reads to children" (round13and.go)
+			} else {
+				body = "User " + adv + cv + spaceIf(tail)
+			}
 		}
 		if pre != "" {
 			// "Every Tuesday I teach…" → "User teaches … every Tuesday"; conjunctions go.

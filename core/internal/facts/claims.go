@@ -396,6 +396,9 @@ func (st *claimState) claim(text string, ask bool) (Fact, bool) {
 	}
 	if latin && st.en && statusAt([]rune(strings.ToLower(text)), 0) {
 		// "I'm vegan and allergic to soy": what the user is, going on.
+		if statusVerb13(text) {
+			return classify("User "+rewriteEN(text, false), text, remember), true // "… and retired last spring" (round13and.go)
+		}
 		return classify("User is "+rewriteEN(text, false), text, remember), true
 	}
 	if latin && st.en && verbAt([]rune(strings.ToLower(text)), 0) {
