@@ -40,13 +40,18 @@ func petNeed12(out []Fact) bool {
 
 // petSplit12 returns out with each fact of the user living somewhere with a pet split into
 // the location and the pet's facts.
-func petSplit12(out []Fact) []Fact {
-	var res []Fact // made only when a fact splits: most calls change nothing
+func petSplit12(out []Fact) []Fact { return splitEach(out, 2, petFacts12) }
+
+// splitEach returns out with each fact that each splits (a non-nil result) replaced by its
+// parts, in order; grow is how many facts more a split makes at most, for the one
+// allocation. out itself comes back when nothing splits, as in most calls.
+func splitEach(out []Fact, grow int, each func(Fact) []Fact) []Fact {
+	var res []Fact
 	for i, f := range out {
-		fs := petFacts12(f)
+		fs := each(f)
 		switch {
 		case fs != nil && res == nil:
-			res = append(append(make([]Fact, 0, len(out)+2), out[:i]...), fs...)
+			res = append(append(make([]Fact, 0, len(out)+grow), out[:i]...), fs...)
 		case fs != nil:
 			res = append(res, fs...)
 		case res != nil:

@@ -35,24 +35,7 @@ var mateVerbEN13 = map[string]string{"is living": "lives", "is now living": "now
 // mateSplit13 returns out with each fact of the user living somewhere with a person split
 // into the location and the person's fact. Its callers check petNeed12 first (" with
 // their " or 住在 in a fact).
-func mateSplit13(out []Fact) []Fact {
-	var res []Fact // made only when a fact splits: most calls change nothing
-	for i, f := range out {
-		fs := mateFacts13(f)
-		switch {
-		case fs != nil && res == nil:
-			res = append(append(make([]Fact, 0, len(out)+1), out[:i]...), fs...)
-		case fs != nil:
-			res = append(res, fs...)
-		case res != nil:
-			res = append(res, f)
-		}
-	}
-	if res == nil {
-		return out
-	}
-	return res
-}
+func mateSplit13(out []Fact) []Fact { return splitEach(out, 1, mateFacts13) }
 
 // mateFacts13 is mateSplit13 of one fact: nil when it is not of the shape.
 func mateFacts13(f Fact) []Fact {
