@@ -1,19 +1,12 @@
 package core_test
 
-import (
-	"context"
-	"slices"
-	"testing"
-
-	"github.com/memcore/memcore/core"
-)
+import "testing"
 
 // TestExtractFacts_round12Supersedes: the twelfth round's corrections of a slot, stored by
 // extractFacts in two sessions, leave only the newer fact live (FACTS.md "Twelfth round"):
 // the user's budget, said in either language, is one value at a time, and a move replaces
 // the city but not the pet the user lived there with, and a class's new time the old.
 func TestExtractFacts_round12Supersedes(t *testing.T) {
-	ctx := context.Background()
 	for _, tc := range []struct {
 		old, new string
 		kept     int // facts of old that are no slot the new one fills: they stay live
@@ -27,35 +20,6 @@ func TestExtractFacts_round12Supersedes(t *testing.T) {
 		{"I have watercolour class on Wednesday evenings.", "The watercolour class moved to Thursday evenings.", 0},
 		{"我每周三晚上上水彩课。", "水彩课改到周四晚上了。", 0},
 	} {
-		_, ns, _ := cxOpen(t, core.Options{})
-		say := func(session, line string, n int) *core.ExtractResult {
-			t.Helper()
-			res, err := ns.ExtractFacts(ctx, cxChat("user", "hi", "assistant", "Hello!", "user", "one thing", "assistant", "Sure.", "user", line, "assistant", "Noted."),
-				core.ExtractOptions{Commit: true, SessionID: session})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Memories) != n {
-				t.Fatalf("%q stored %d memories: %v", line, len(res.Memories), res.Facts)
-			}
-			return res
-		}
-		a, b := say("s1", tc.old, 1+tc.kept), say("s2", tc.new, 1)
-		live, err := ns.List(ctx, core.ListOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		isLive := func(id string) bool {
-			return slices.ContainsFunc(live.Memories, func(l *core.Memory) bool { return l.ID == id })
-		}
-		if isLive(a.Memories[0].ID) || !isLive(b.Memories[0].ID) {
-			t.Errorf("%q then %q: the older live %v, the newer live %v (predicates %q, %q)", tc.old, tc.new,
-				isLive(a.Memories[0].ID), isLive(b.Memories[0].ID), a.Memories[0].Predicate, b.Memories[0].Predicate)
-		}
-		for _, m := range a.Memories[1:] {
-			if !isLive(m.ID) {
-				t.Errorf("%q then %q: %q was superseded", tc.old, tc.new, m.Content)
-			}
-		}
+		checkSupersedes(t, tc.old, tc.new, tc.kept, false)
 	}
 }

@@ -1,12 +1,6 @@
 package core_test
 
-import (
-	"context"
-	"slices"
-	"testing"
-
-	"github.com/memcore/memcore/core"
-)
+import "testing"
 
 // TestExtractFacts_round13Supersedes: the thirteenth round's corrections, stored by
 // extractFacts in two sessions (FACTS.md "Thirteenth round"): a move replaces the city but
@@ -14,7 +8,6 @@ import (
 // new time the old. The first of each old line's memories is the one the new supersedes;
 // the rest stay live, and so does whatever must not be superseded (keep).
 func TestExtractFacts_round13Supersedes(t *testing.T) {
-	ctx := context.Background()
 	for _, tc := range []struct {
 		old, new string
 		kept     int  // facts of old that are no slot the new one fills: they stay live
@@ -32,34 +25,6 @@ func TestExtractFacts_round13Supersedes(t *testing.T) {
 		{"I live in Leeds.", "My session moved to 3pm.", 0, true},
 		{"我住在杭州。", "我的办公室搬到浦东了。", 0, true},
 	} {
-		_, ns, _ := cxOpen(t, core.Options{})
-		say := func(session, line string, n int) *core.ExtractResult {
-			t.Helper()
-			res, err := ns.ExtractFacts(ctx, cxChat("user", line), core.ExtractOptions{Commit: true, SessionID: session})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Memories) != n {
-				t.Fatalf("%q stored %d memories: %v", line, len(res.Memories), res.Facts)
-			}
-			return res
-		}
-		a, b := say("s1", tc.old, 1+tc.kept), say("s2", tc.new, 1)
-		live, err := ns.List(ctx, core.ListOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		isLive := func(id string) bool {
-			return slices.ContainsFunc(live.Memories, func(l *core.Memory) bool { return l.ID == id })
-		}
-		if isLive(a.Memories[0].ID) != tc.none || !isLive(b.Memories[0].ID) {
-			t.Errorf("%q then %q: the older live %v (want %v), the newer live %v (predicates %q, %q)", tc.old, tc.new,
-				isLive(a.Memories[0].ID), tc.none, isLive(b.Memories[0].ID), a.Memories[0].Predicate, b.Memories[0].Predicate)
-		}
-		for _, m := range a.Memories[1:] {
-			if !isLive(m.ID) {
-				t.Errorf("%q then %q: %q was superseded", tc.old, tc.new, m.Content)
-			}
-		}
+		checkSupersedes(t, tc.old, tc.new, tc.kept, tc.none)
 	}
 }
