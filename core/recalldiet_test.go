@@ -70,11 +70,13 @@ func TestRecall_dentistAcrossLanguages(t *testing.T) {
 func TestRecall_budgetAndMedicationAcrossLanguages(t *testing.T) {
 	_, ns, _ := cxOpen(t, core.Options{})
 	rememberContents(t, ns, "用户每月预算1800欧元", "用户的爸爸每天吃三次药", "User works as a nurse in Boston",
-		"User's monthly budget for groceries is 400 euros")
+		"User's monthly budget for groceries is 400 euros", "用户的妈74岁", "用户的爸退休了")
 	checkRecallFinds(t, ns, "nurse", []struct{ query, want string }{
 		{"What is my monthly budget?", "预算"},
 		{"What medication does my dad take?", "吃三次药"},
 		{"我的预算是多少？", "groceries"},
+		{"How old is my mom?", "用户的妈74岁"},
+		{"Is my dad retired?", "用户的爸退休了"},
 	})
 }
 
