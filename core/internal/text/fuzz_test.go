@@ -65,6 +65,11 @@ var lexiconTokens = func() map[string]bool {
 			}
 		}
 	}
+	for _, forms := range verbForms { // verbforms.go: an irregular verb's other forms
+		for _, t := range forms {
+			m[t] = true
+		}
+	}
 	return m
 }()
 

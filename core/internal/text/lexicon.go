@@ -194,6 +194,9 @@ func expandTerms(norm string, toks []string) []string {
 	for _, t := range locationExpansion(norm) { // location.go: "where do I live"
 		add(t)
 	}
+	for _, t := range verbFormExpansion(toks) { // verbforms.go: "teach" ↔ "taught"
+		add(t)
+	}
 	return out
 }
 
