@@ -24,6 +24,7 @@ import (
 var kinWordsEN12 = map[string]byte{
 	"dad": 'm', "father": 'm', "husband": 'm', "son": 'm', "brother": 'm', "grandpa": 'm', "grandfather": 'm',
 	"uncle": 'm', "nephew": 'm', "boyfriend": 'm', "fiance": 'm', "stepdad": 'm', "stepson": 'm',
+	"grandson": 'm', "granddaughter": 'f', "grandchild": 'n', "grandkid": 'n', "granny": 'f', "nan": 'f',
 	"mom": 'f', "mum": 'f', "mother": 'f', "wife": 'f', "daughter": 'f', "sister": 'f', "grandma": 'f',
 	"grandmother": 'f', "aunt": 'f', "niece": 'f', "girlfriend": 'f', "fiancee": 'f', "stepmom": 'f', "stepdaughter": 'f',
 	"partner": 'n', "kid": 'n', "child": 'n', "baby": 'n', "toddler": 'n', "friend": 'n', "roommate": 'n',
@@ -56,12 +57,14 @@ func kinOfFact12(c string) string {
 // sentence before (kin) when got is empty and the sentence opens with their pronoun, and
 // the relative for the next sentence.
 func kinCarry12(s *sentence, got []Fact, kin string, idx int) ([]Fact, string) {
-	if len(got) > 0 {
+	if len(got) > 0 && !(kin != "" && pronounFallback13(got)) {
 		return got, kinOfFact12(got[len(got)-1].Content)
 	}
 	if kin == "" || len(s.s) < 8 {
 		return got, ""
 	}
+	kept := got // a pronoun sentence's fallback ("User: He stays with them…"), if the carry finds nothing
+	got = nil
 	var text string
 	if s.s[0] == 'H' || s.s[0] == 'S' || s.s[0] == 'h' || s.s[0] == 's' {
 		text = kinSentenceEN12(s.s, kin)
@@ -69,7 +72,7 @@ func kinCarry12(s *sentence, got []Fact, kin string, idx int) ([]Fact, string) {
 		text = kinSentenceZH12(s.s, kin)
 	}
 	if text == "" {
-		return got, ""
+		return kept, ""
 	}
 	for _, f := range scan(newSentence([]rune(text)), true, idx) {
 		if kinOfFact12(f.Content) == kin {
@@ -77,9 +80,22 @@ func kinCarry12(s *sentence, got []Fact, kin string, idx int) ([]Fact, string) {
 		}
 	}
 	if len(got) == 0 {
-		return got, ""
+		return kept, ""
 	}
 	return got, kin
+}
+
+// pronounFallback13 reports whether got is only the fallback of a sentence opening with
+// he/she: "User: He stays with them on weekends" after "My grandson Oliver is 7." was kept
+// as the user's and so never carried the grandson (thirteenth round, newuser13's pass).
+func pronounFallback13(got []Fact) bool {
+	for _, f := range got {
+		c := f.Content
+		if !strings.HasPrefix(c, "User: He ") && !strings.HasPrefix(c, "User: She ") && !strings.HasPrefix(c, "User: he ") && !strings.HasPrefix(c, "User: she ") {
+			return false
+		}
+	}
+	return true
 }
 
 // kinSentenceEN12 is t with its opening he/she replaced by "My <kin>" when the pronoun fits
