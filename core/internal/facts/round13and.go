@@ -32,7 +32,7 @@ func andVerb13(body string) string {
 		return body
 	}
 	// "to" between the two verbs makes the second an infinitive: "likes to cook and read".
-	if strings.Contains(body[:i]+" ", " to ") {
+	if strings.Contains(" "+body[:i]+" ", " to ") { // body starts after the verb: "to cook and read"
 		return body
 	}
 	rest := body[i+len(" and "):]

@@ -14,6 +14,7 @@ func TestExtract_round13and(t *testing.T) {
 		{"I take glucosamine every morning and do physio exercises for my knee.", []string{"User takes glucosamine every morning and does physio exercises"}, []string{"and do physio"}},
 		{"I work from home and take the kids to school.", []string{"User works from home and takes the kids to school"}, nil},
 		{"I like to cook and read.", []string{"User likes to cook and read"}, []string{"reads"}},
+		{"I want to learn and teach yoga.", []string{"User wants to learn and teach yoga"}, []string{"teaches"}},
 		{"I walk the dog and the cat.", []string{"User walks the dog and the cat"}, nil},
 		{"I taught primary school for 34 years and retired last spring.", []string{"User taught primary school for 34 years", "User retired last spring"}, []string{"is retired"}},
 		{"I worked as a nurse for 30 years and retired in 2020.", []string{"User worked as a nurse for 30 years", "User retired in 2020"}, []string{"is retired"}},
