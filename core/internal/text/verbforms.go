@@ -9,8 +9,9 @@ import "strings"
 // only: nothing is re-indexed. Light verbs (go, get, make, say, come, take, give, see,
 // know, think, tell, find, feel, keep, leave, put, let) are left out: their forms are in
 // most turns of a conversation and would match them all. "read" is one spelling for two
-// tenses and needs no entry; "left", "lead", "felt" and "fell" have other senses and are
-// left out too.
+// tenses and needs no entry. A verb one of whose forms is a common word of another sense
+// is left out too: left, lead, felt, fell, bit ("a bit"), shot, stick, light, mean, deal,
+// rose.
 var verbFormsSource = []string{
 	"teach|taught", "buy|bought", "bring|brought", "catch|caught", "fight|fought", "seek|sought",
 	"meet|met", "run|ran", "win|won", "sell|sold", "send|sent", "spend|spent", "build|built",
@@ -20,12 +21,10 @@ var verbFormsSource = []string{
 	"drink|drank|drunk", "fly|flew|flown", "grow|grew|grown", "sing|sang|sung", "swim|swam|swum",
 	"choose|chose|chosen", "break|broke|broken", "speak|spoke|spoken", "wake|woke|woken",
 	"wear|wore|worn", "draw|drew|drawn", "forget|forgot|forgotten", "steal|stole|stolen",
-	"freeze|froze|frozen", "hide|hid|hidden", "bite|bit|bitten", "shake|shook|shaken",
-	"throw|threw|thrown", "blow|blew|blown", "dig|dug", "hang|hung", "shoot|shot", "stick|stuck",
-	"strike|struck", "swing|swung", "light|lit", "slide|slid", "spin|spun", "weep|wept",
+	"freeze|froze|frozen", "hide|hid|hidden", "shake|shook|shaken",
+	"throw|threw|thrown", "blow|blew|blown", "dig|dug", "hang|hung", "strike|struck", "swing|swung", "slide|slid", "spin|spun", "weep|wept",
 	"sweep|swept", "creep|crept", "kneel|knelt", "dream|dreamt", "learn|learnt", "burn|burnt",
-	"spell|spelt", "mean|meant", "deal|dealt", "quit|quitted", "become|became", "rise|rose|risen",
-	"overcome|overcame", "undergo|underwent|undergone", "withdraw|withdrew|withdrawn",
+	"spell|spelt", "quit|quitted", "become|became", "overcome|overcame", "undergo|underwent|undergone", "withdraw|withdrew|withdrawn",
 }
 
 // verbForms maps each form's token to the tokens of its verb's other forms.

@@ -7,7 +7,7 @@ import (
 
 func TestQueryTokens_verbForms(t *testing.T) {
 	for _, tc := range []struct {
-		query      string
+		query     string
 		want, not []string
 	}{
 		{"How long did I teach?", []string{"taught"}, nil},
