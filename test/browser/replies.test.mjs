@@ -31,6 +31,24 @@ after(() => {
   console.log(`screenshots: ${shots}`);
 });
 
+// withFreshDemo runs fn on the demo in a new browser profile of its own (an empty OPFS),
+// once it is ready and idle; the profile is closed and deleted after, and the page must
+// have logged no console error.
+async function withFreshDemo(fn) {
+  const own = tempDir('memcore-chromium-');
+  const b = await launch(own);
+  try {
+    await b.page.goto(demo);
+    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
+    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+    await fn(b);
+  } finally {
+    await b.context.close();
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+  assert.deepEqual(b.errors, [], 'console errors');
+}
+
 async function say(page, text) {
   const before = await page.locator('#messages .msg.assistant').count();
   await page.fill('#input', text);
@@ -184,12 +202,7 @@ test('TestDemoReplies_perMessage: replies recall for the message asked, each ite
 // episode's summary with no title, and a session opened with "Hi!" was titled "Episode: Hi!".
 // And "翻译：我喜欢猫" was answered "好的，记下了。" (noted), though nothing was kept.
 test('TestDemoEpisode_title: an episode is listed under its title, which is no greeting', { timeout: 10 * 60_000 }, async () => {
-  const own = tempDir('memcore-chromium-');
-  const b = await launch(own);
-  try {
-    await b.page.goto(demo);
-    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
-    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+  await withFreshDemo(async (b) => {
     await say(b.page, 'Hi!');
     await say(b.page, 'My daughter Lily is allergic to peanuts.');
     // A request for content is not acknowledged as noted: without an LLM the demo says
@@ -201,11 +214,7 @@ test('TestDemoEpisode_title: an episode is listed under its title, which is no g
     const titles = await b.page.locator('#memory-list .memory .title').allTextContents();
     assert.ok(titles.includes('Episode: My daughter Lily is allergic to peanuts.'), `titles: ${titles}`);
     await b.page.screenshot({ path: path.join(shots, 'episode-title.png'), fullPage: true });
-  } finally {
-    await b.context.close();
-    fs.rmSync(own, { recursive: true, force: true });
-  }
-  assert.deepEqual(b.errors, [], 'console errors');
+  });
 });
 
 // The eleventh new-user pass: "Actually I moved to Lyon, not Lille." was answered "Got it.
@@ -213,12 +222,7 @@ test('TestDemoEpisode_title: an episode is listed under its title, which is no g
 // that memory with the correction. A memory this very message replaced is not cited under
 // its reply.
 test('TestDemoReplies_correction: a correction does not cite the memory it replaced', { timeout: 10 * 60_000 }, async () => {
-  const own = tempDir('memcore-chromium-');
-  const b = await launch(own);
-  try {
-    await b.page.goto(demo);
-    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
-    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+  await withFreshDemo(async (b) => {
     await say(b.page, "I'm a nurse on night shifts.");
     await say(b.page, 'I live in Lille with my cat Pistache.');
     await say(b.page, "I'm allergic to shellfish, by the way.");
@@ -228,23 +232,14 @@ test('TestDemoReplies_correction: a correction does not cite the memory it repla
     assert.equal(r.text.trim(), 'Got it.', `reply: ${r.text}`);
     const listed = await b.page.locator('#memory-list .memory .content').allTextContents();
     assert.ok(listed.some((x) => /Lyon/.test(x)) && !listed.some((x) => /lives in Lille/.test(x)), `listed: ${listed}`);
-  } finally {
-    await b.context.close();
-    fs.rmSync(own, { recursive: true, force: true });
-  }
-  assert.deepEqual(b.errors, [], 'console errors');
+  });
 });
 
 // The thirteenth new-user pass: "📌 remember" was offered under a question ("What do you
 // know about me?"), which is nothing to keep; and at 390 px the × of a profile card
 // (type, importance, "permanent", time fill its row) wrapped alone onto a second line.
 test('TestDemoLayout_pinAndForget: no pin under a question; the × stays on the card\'s first line at 390 px; search marks whole words', { timeout: 10 * 60_000 }, async () => {
-  const own = tempDir('memcore-chromium-');
-  const b = await launch(own);
-  try {
-    await b.page.goto(demo);
-    await b.page.waitForSelector('#status[data-state="ready"]', { timeout: READY });
-    await b.page.waitForSelector('body[data-busy="0"]', { timeout: READY });
+  await withFreshDemo(async (b) => {
     await say(b.page, 'What do you know about me?');
     await say(b.page, "I'm a retired history teacher and I volunteer at the library on Tuesdays.");
     await say(b.page, 'My grandson Theo is 8 and he loves football.');
@@ -269,9 +264,5 @@ test('TestDemoLayout_pinAndForget: no pin under a question; the × stays on the 
     await b.page.waitForFunction(() => document.querySelector('#hits').dataset.query === 'What does the grandson like?', null, { timeout: 30_000 });
     const marks = await b.page.locator('#hits .hit .content mark').allTextContents();
     assert.deepEqual(marks, ['grandson'], `marked: ${JSON.stringify(marks)}`);
-  } finally {
-    await b.context.close();
-    fs.rmSync(own, { recursive: true, force: true });
-  }
-  assert.deepEqual(b.errors, [], 'console errors');
+  });
 });
